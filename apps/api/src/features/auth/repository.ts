@@ -1,0 +1,169 @@
+import type { User } from '@liftoff/contracts/auth';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { oneTimeCodes, refreshTokens, users, type CodePurpose } from './tables.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The API's user shape; the password hash and the two-factor secret never leave this module. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    verified: row.verified,
+    twoFactorEnabled: row.twoFactorEnabled,
+    twoFactorMethod: row.twoFactorEnabled ? row.twoFactorMethod : null,
+    profileCompleted: row.profileCompleted,
+    profileImageUrl: row.profileImageUrl,
+    meta: row.meta as User['meta'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+export function usersRepository(db: DbOrTx) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+      return row;
+    },
+    async principal(id: string) {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select({ id: users.id, email: users.email, verified: users.verified, twoFactorEnabled: users.twoFactorEnabled })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ?? null;
+    },
+    /** Inserts the user, or answers undefined when the e-mail is taken (a unique index decides races). */
+    async insert(values: { email: string; passwordHash: string; firstName: string; lastName: string; verified?: boolean; profileCompleted?: boolean; meta?: Record<string, unknown> }) {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, email: values.email.toLowerCase(), verifiedAt: values.verified ? new Date() : null })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+    async update(id: string, values: Partial<Omit<UserRow, 'id' | 'createdAt'>>) {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export function codesRepository(db: DbOrTx) {
+  return {
+    async create(userId: string, purpose: CodePurpose, codeHash: string, ttlSeconds: number) {
+      const [row] = await db
+        .insert(oneTimeCodes)
+        .values({ userId, purpose, codeHash, expiresAt: new Date(Date.now() + ttlSeconds * 1000), createdAt: new Date() })
+        .returning();
+      return row!;
+    },
+    /** The newest code of that purpose still open (not consumed), expired or not. */
+    async latestOpen(userId: string, purpose: CodePurpose) {
+      const [row] = await db
+        .select()
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
+        .orderBy(desc(oneTimeCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+    async latestCreatedAt(userId: string, purpose: CodePurpose): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ createdAt: oneTimeCodes.createdAt })
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
+        .orderBy(desc(oneTimeCodes.createdAt))
+        .limit(1);
+      return row?.createdAt;
+    },
+    async findOpenByHash(purpose: CodePurpose, codeHash: string) {
+      const [row] = await db
+        .select()
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.codeHash, codeHash), isNull(oneTimeCodes.consumedAt)));
+      return row;
+    },
+    /** Counts a wrong try; answers the new count, or undefined if the code was closed meanwhile. */
+    async addAttempt(id: string): Promise<number | undefined> {
+      const [row] = await db
+        .update(oneTimeCodes)
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt)))
+        .returning({ attempts: oneTimeCodes.attempts });
+      return row?.attempts;
+    },
+    /** Uses the code up; false when another request used it first (single use under concurrency). */
+    async consume(id: string): Promise<boolean> {
+      const rows = await db
+        .update(oneTimeCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, new Date())))
+        .returning({ id: oneTimeCodes.id });
+      return rows.length === 1;
+    },
+    async closeAll(userId: string, purpose: CodePurpose) {
+      await db
+        .update(oneTimeCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
+    },
+  };
+}
+
+export function refreshTokensRepository(db: DbOrTx) {
+  return {
+    async create(values: { userId: string; familyId: string; tokenHash: string; twoFactorAuthenticated: boolean; expiresAt: Date }) {
+      await db.insert(refreshTokens).values(values);
+    },
+    async findByHash(tokenHash: string) {
+      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+      return row;
+    },
+    /** Marks the token rotated; false when it was rotated already (a reuse, possibly a race). */
+    async markRotated(id: string): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+    async revokeFamily(familyId: string) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+    async revokeAllOfUser(userId: string, exceptFamilyId?: string) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(refreshTokens.userId, userId),
+            isNull(refreshTokens.revokedAt),
+            exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
+          ),
+        );
+    },
+    async deleteExpired() {
+      await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, new Date()));
+    },
+  };
+}

@@ -1,0 +1,306 @@
+import type { Session, UpdateUserBody, User, UserMeta } from '@liftoff/contracts/auth';
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
+import { keyedHash, randomToken, safeEqual, sha256, sixDigitCode, type AccessTokens } from '../../lib/tokens.js';
+import type { Principal } from '../../plugins/auth-guard.js';
+import type { Mailer } from '../../plugins/mail.js';
+import type { Limiter } from '../../plugins/rate-limit.js';
+import { authMails } from './mails.js';
+import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from './passwords.js';
+import { codesRepository, refreshTokensRepository, toUser, usersRepository } from './repository.js';
+
+const VERIFY_CODE_TTL_SECONDS = 15 * 60;
+const RESET_LINK_TTL_SECONDS = 60 * 60;
+const RESEND_COOLDOWN_SECONDS = 60;
+export const MAX_CODE_ATTEMPTS = 5;
+const ACCOUNT_WINDOW_SECONDS = 15 * 60;
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Config;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  limiter: Limiter;
+  /** Work that runs in the background (mails that must not shape response times); awaited on shutdown. */
+  background: (task: () => Promise<void>) => void;
+  /** Runs in the transaction that completes a profile (the programs feature enrols the user here). */
+  onProfileCompleted?: (tx: DbOrTx, userId: string) => Promise<void>;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, config, tokens, mailer, limiter } = deps;
+  const codeHash = (code: string) => keyedHash(config.JWT_SECRET, code);
+
+  function refusePasswordIfCommon(password: string, field: string) {
+    if (isCommonPassword(password)) {
+      throw new AppError(400, 'PASSWORD_REJECTED', 'This password is too common and easy to guess. Please choose another.', [
+        { path: field, message: 'This password is too common' },
+      ]);
+    }
+  }
+
+  /** Counts a failed credential attempt against the account and refuses once the window is used up. */
+  async function guardAccount(key: string) {
+    const { count, retryAfterSeconds } = await limiter.count(`account:${key}`);
+    if (count >= config.ACCOUNT_RATE_LIMIT_PER_15_MINUTES) throw tooManyRequests(retryAfterSeconds);
+  }
+  const countFailure = (key: string) => limiter.hit(`account:${key}`, config.ACCOUNT_RATE_LIMIT_PER_15_MINUTES, ACCOUNT_WINDOW_SECONDS);
+
+  /** Starts a session: a new refresh-token family and an access token bound to it. */
+  async function issueSession(tx: DbOrTx, userId: string, twoFactorAuthenticated: boolean, familyId: string = randomUUID()) {
+    const refreshToken = randomToken();
+    await refreshTokensRepository(tx).create({
+      userId,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      twoFactorAuthenticated,
+      expiresAt: new Date(Date.now() + config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    });
+    const token = await tokens.sign(userId, familyId, twoFactorAuthenticated);
+    return { token, refreshToken };
+  }
+
+  /** Replaces any open verification code; the caller mails the code once its transaction committed. */
+  async function newVerificationCode(tx: DbOrTx, userId: string): Promise<string> {
+    const codes = codesRepository(tx);
+    await codes.closeAll(userId, 'EMAIL_VERIFY');
+    const code = sixDigitCode();
+    await codes.create(userId, 'EMAIL_VERIFY', codeHash(code), VERIFY_CODE_TTL_SECONDS);
+    return code;
+  }
+
+  async function requireUser(userId: string) {
+    const row = await usersRepository(db).findById(userId);
+    if (!row) throw notFound('User not found');
+    return row;
+  }
+
+  /** Only the caller's own id is visible; any other id answers 404 (no existence leak). */
+  function ownId(principal: Principal, id: string) {
+    if (principal.userId !== id) throw notFound('User not found');
+  }
+
+  return {
+    async loadPrincipal(userId: string) {
+      return usersRepository(db).principal(userId);
+    },
+
+    async signup(input: { firstName: string; lastName: string; email: string; password: string }): Promise<Session> {
+      refusePasswordIfCommon(input.password, 'password');
+      const passwordHash = await hashPassword(input.password);
+      const { session, code } = await db.transaction(async (tx) => {
+        const row = await usersRepository(tx).insert({ ...input, passwordHash });
+        if (!row) {
+          throw new AppError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists. Sign in instead.', [
+            { path: 'email', message: 'Already registered' },
+          ]);
+        }
+        const code = await newVerificationCode(tx, row.id);
+        return { session: { ...(await issueSession(tx, row.id, false)), user: toUser(row) }, code };
+      });
+      await mailer.send(session.user.email, authMails.verifyEmail(session.user.firstName, code));
+      return session;
+    },
+
+    async login(input: { email: string; password: string }): Promise<Session> {
+      await guardAccount(input.email);
+      const row = await usersRepository(db).findByEmail(input.email);
+      const valid = await verifyPassword(row?.passwordHash ?? (await timingDummyHash()), input.password);
+      if (!row || !valid) {
+        await countFailure(input.email);
+        throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect e-mail or password.');
+      }
+      return { ...(await issueSession(db, row.id, false)), user: toUser(row) };
+    },
+
+    async me(principal: Principal): Promise<User> {
+      return toUser(await requireUser(principal.userId));
+    },
+
+    async verifyEmail(principal: Principal, code: string): Promise<User> {
+      const user = await requireUser(principal.userId);
+      if (user.verified) return toUser(user);
+      await guardAccount(user.email);
+      const codes = codesRepository(db);
+      const open = await codes.latestOpen(user.id, 'EMAIL_VERIFY');
+      if (!open || open.expiresAt <= new Date()) {
+        throw new AppError(400, 'CODE_EXPIRED', 'This code has expired. Request a new code.', [{ path: 'code', message: 'Expired' }]);
+      }
+      if (open.attempts >= MAX_CODE_ATTEMPTS) {
+        throw new AppError(400, 'CODE_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Request a new code.', [{ path: 'code', message: 'Too many tries' }]);
+      }
+      if (!safeEqual(open.codeHash, codeHash(code))) {
+        await countFailure(user.email);
+        const attempts = (await codes.addAttempt(open.id)) ?? MAX_CODE_ATTEMPTS;
+        const left = MAX_CODE_ATTEMPTS - attempts;
+        throw left > 0
+          ? new AppError(400, 'CODE_INVALID', `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, [{ path: 'code', message: 'Wrong code' }])
+          : new AppError(400, 'CODE_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Request a new code.', [{ path: 'code', message: 'Too many tries' }]);
+      }
+      return db.transaction(async (tx) => {
+        if (!(await codesRepository(tx).consume(open.id))) {
+          throw new AppError(400, 'CODE_EXPIRED', 'This code was already used. Request a new code.', [{ path: 'code', message: 'Used' }]);
+        }
+        const updated = await usersRepository(tx).update(user.id, { verified: true, verifiedAt: new Date() });
+        return toUser(updated!);
+      });
+    },
+
+    async resendEmailVerification(principal: Principal): Promise<void> {
+      const user = await requireUser(principal.userId);
+      if (user.verified) throw new AppError(409, 'CONFLICT', 'Your e-mail address is already verified.');
+      const last = await codesRepository(db).latestCreatedAt(user.id, 'EMAIL_VERIFY');
+      const wait = last ? RESEND_COOLDOWN_SECONDS - (Date.now() - last.getTime()) / 1000 : 0;
+      if (wait > 0) throw tooManyRequests(wait, `Please wait ${Math.ceil(wait)} seconds before asking for another code.`);
+      const code = await db.transaction((tx) => newVerificationCode(tx, user.id));
+      await mailer.send(user.email, authMails.verifyEmail(user.firstName, code));
+    },
+
+    /** Answers the same way, in about the same time, whether or not the account exists. */
+    async sendResetLink(email: string): Promise<void> {
+      deps.background(async () => {
+        const user = await usersRepository(db).findByEmail(email);
+        if (!user) return;
+        const token = randomToken();
+        await db.transaction(async (tx) => {
+          const codes = codesRepository(tx);
+          await codes.closeAll(user.id, 'PASSWORD_RESET');
+          await codes.create(user.id, 'PASSWORD_RESET', sha256(token), RESET_LINK_TTL_SECONDS);
+        });
+        await mailer.send(user.email, authMails.resetPassword(`${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`));
+      });
+    },
+
+    async resetPassword(input: { token: string; password: string }): Promise<void> {
+      refusePasswordIfCommon(input.password, 'password');
+      const codes = codesRepository(db);
+      const open = await codes.findOpenByHash('PASSWORD_RESET', sha256(input.token));
+      const expired = () =>
+        new AppError(400, 'CODE_EXPIRED', 'This reset link has expired or was already used. Request a new one.', [{ path: 'token', message: 'Expired or used' }]);
+      if (!open || open.expiresAt <= new Date()) throw expired();
+      const passwordHash = await hashPassword(input.password);
+      const user = await db.transaction(async (tx) => {
+        if (!(await codesRepository(tx).consume(open.id))) throw expired();
+        await refreshTokensRepository(tx).revokeAllOfUser(open.userId);
+        // Following the link proves the mailbox is the user's.
+        return usersRepository(tx).update(open.userId, { passwordHash, verified: true });
+      });
+      if (user) deps.background(() => mailer.send(user.email, authMails.passwordChanged()));
+    },
+
+    async changePassword(principal: Principal, input: { currentPassword: string; newPassword: string }): Promise<void> {
+      const user = await requireUser(principal.userId);
+      await guardAccount(user.email);
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        await countFailure(user.email);
+        throw new AppError(400, 'INVALID_CREDENTIALS', 'Your current password is not right.', [{ path: 'currentPassword', message: 'Incorrect password' }]);
+      }
+      refusePasswordIfCommon(input.newPassword, 'newPassword');
+      if (input.currentPassword === input.newPassword) {
+        throw badRequest('Choose a password different from the current one.', [{ path: 'newPassword', message: 'Same as the current password' }]);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await usersRepository(tx).update(user.id, { passwordHash });
+        await refreshTokensRepository(tx).revokeAllOfUser(user.id, principal.sessionId);
+      });
+      deps.background(() => mailer.send(user.email, authMails.passwordChanged()));
+    },
+
+    async emailExists(email: string): Promise<boolean> {
+      return Boolean(await usersRepository(db).findByEmail(email));
+    },
+
+    /** Rotates the refresh token; a token presented after its rotation revokes its whole family. */
+    async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
+      const repository = refreshTokensRepository(db);
+      const row = await repository.findByHash(sha256(refreshToken));
+      const invalid = (message = 'Your session has ended. Please sign in again.') => new AppError(401, 'TOKEN_INVALID', message);
+      if (!row || row.revokedAt) throw invalid();
+      if (row.expiresAt <= new Date()) throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
+      if (row.rotatedAt || !(await repository.markRotated(row.id))) {
+        await repository.revokeFamily(row.familyId);
+        throw invalid('This session was signed out for your safety. Please sign in again.');
+      }
+      const next = await issueSession(db, row.userId, row.twoFactorAuthenticated, row.familyId);
+      return { accessToken: next.token, refreshToken: next.refreshToken };
+    },
+
+    async logout(refreshToken: string): Promise<void> {
+      const repository = refreshTokensRepository(db);
+      const row = await repository.findByHash(sha256(refreshToken));
+      if (row) await repository.revokeFamily(row.familyId);
+    },
+
+    async updateUser(principal: Principal, id: string, changes: UpdateUserBody): Promise<User> {
+      ownId(principal, id);
+      return db.transaction(async (tx) => {
+        const users = usersRepository(tx);
+        const current = await users.findById(id);
+        if (!current) throw notFound('User not found');
+        const next = { ...current, ...changes };
+        const completing = changes.profileCompleted === true && !current.profileCompleted;
+        if (completing) {
+          const meta = next.meta as UserMeta;
+          const missing = [
+            !next.firstName && 'firstName',
+            !next.lastName && 'lastName',
+            !meta.startupName && 'meta.startupName',
+            !meta.stage && 'meta.stage',
+            !meta.industry && 'meta.industry',
+          ].filter((field): field is string => Boolean(field));
+          if (missing.length) {
+            throw new AppError(400, 'PROFILE_INCOMPLETE', `To complete your profile, add: ${missing.join(', ')}.`,
+              missing.map((path) => ({ path, message: 'Required to complete the profile' })));
+          }
+        }
+        if (changes.profileCompleted === false && current.profileCompleted) {
+          throw badRequest('A completed profile cannot be marked incomplete.', [{ path: 'profileCompleted', message: 'Cannot be undone' }]);
+        }
+        const updated = await users.update(id, changes);
+        if (completing) await deps.onProfileCompleted?.(tx, id);
+        return toUser(updated!);
+      });
+    },
+
+    /** Merges the answers into the saved meta (a null removes a key), so nothing saved earlier is lost. */
+    async updateMeta(principal: Principal, id: string, meta: UserMeta): Promise<User> {
+      ownId(principal, id);
+      return db.transaction(async (tx) => {
+        const users = usersRepository(tx);
+        const current = await users.findById(id);
+        if (!current) throw notFound('User not found');
+        const merged: Record<string, unknown> = { ...current.meta };
+        for (const [key, value] of Object.entries(meta)) {
+          if (value === null) delete merged[key];
+          else merged[key] = value;
+        }
+        return toUser((await users.update(id, { meta: merged }))!);
+      });
+    },
+
+    /** A ready account for trying the product; created once, never overwritten. */
+    async ensureDemoAccount(email: string, password: string): Promise<'created' | 'exists'> {
+      const users = usersRepository(db);
+      if (await users.findByEmail(email)) return 'exists';
+      const created = await db.transaction(async (tx) => {
+        const row = await usersRepository(tx).insert({
+          email,
+          passwordHash: await hashPassword(password),
+          firstName: 'Dana',
+          lastName: 'Demo',
+          verified: true,
+          profileCompleted: true,
+          meta: { startupName: 'Demo Ventures', stage: 'Pre-seed', industry: 'B2B SaaS', goals: 'Find product-market fit and raise a seed round.' },
+        });
+        if (row) await deps.onProfileCompleted?.(tx, row.id);
+        return row;
+      });
+      return created ? 'created' : 'exists';
+    },
+  };
+}

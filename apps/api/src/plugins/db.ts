@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import type { DatabaseConfig } from '../config.js';
+import { openDatabase, type Db } from '../db/client.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: DatabaseConfig['kind'];
+    checkDatabase(): Promise<void>;
+  }
+}
+
+/** Opens PGlite or PostgreSQL, applies the committed migrations, and closes it with the app. */
+export const dbPlugin = fp(
+  async (app: FastifyInstance, options: { database: DatabaseConfig }) => {
+    const handle = await openDatabase(options.database);
+    app.decorate('db', handle.db);
+    app.decorate('dbKind', handle.kind);
+    app.decorate('checkDatabase', async () => {
+      await handle.db.execute(sql`select 1`);
+    });
+    app.addHook('onClose', async () => handle.close());
+  },
+  { name: 'db' },
+);

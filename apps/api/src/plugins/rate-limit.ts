@@ -1,0 +1,87 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { AppError } from '../lib/errors.js';
+
+export interface Limiter {
+  /** Counts one hit on `key` in a fixed window; `allowed` is false once `max` hits are exceeded. */
+  hit(key: string, max: number, windowSeconds: number): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }>;
+  /** The hits counted so far in the current window. */
+  count(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
+  reset(key: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limiter: Limiter;
+  }
+}
+
+function memoryLimiter(): Limiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const current = (key: string) => {
+    const entry = windows.get(key);
+    if (entry && entry.resetAt <= Date.now()) {
+      windows.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    async hit(key, max, windowSeconds) {
+      const entry = current(key) ?? { count: 0, resetAt: Date.now() + windowSeconds * 1000 };
+      entry.count += 1;
+      windows.set(key, entry);
+      return { allowed: entry.count <= max, count: entry.count, retryAfterSeconds: (entry.resetAt - Date.now()) / 1000 };
+    },
+    async count(key) {
+      const entry = current(key);
+      return { count: entry?.count ?? 0, retryAfterSeconds: entry ? (entry.resetAt - Date.now()) / 1000 : 0 };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+function redisLimiter(redis: Redis): Limiter {
+  const prefix = 'liftoff:limit:';
+  return {
+    async hit(key, max, windowSeconds) {
+      const k = prefix + key;
+      const result = await redis.multi().incr(k).pexpire(k, windowSeconds * 1000, 'NX').pttl(k).exec();
+      const count = Number(result?.[0]?.[1] ?? 0);
+      const ttl = Number(result?.[2]?.[1] ?? 0);
+      return { allowed: count <= max, count, retryAfterSeconds: Math.max(ttl, 0) / 1000 };
+    },
+    async count(key) {
+      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
+      return { count: Number(count ?? 0), retryAfterSeconds: Math.max(ttl, 0) / 1000 };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}
+
+/**
+ * Per-IP limits on every route (stricter on credential calls, set per route), plus `app.limiter` for
+ * per-account counters. With REDIS_URL both are shared by every API instance.
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    const redis = app.config.REDIS_URL ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    app.decorate('limiter', redis ? redisLimiter(redis) : memoryLimiter());
+    await app.register(rateLimit, {
+      global: true,
+      max: app.config.RATE_LIMIT_PER_MINUTE,
+      timeWindow: 60_000,
+      ...(redis ? { redis, nameSpace: 'liftoff:ip:' } : {}),
+      errorResponseBuilder: (_request, context) =>
+        new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+    });
+  },
+  { name: 'rate-limit' },
+);

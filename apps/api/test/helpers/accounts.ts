@@ -1,0 +1,42 @@
+import type { Session } from '@liftoff/contracts/auth';
+import type { OutboxMail } from '@liftoff/contracts/dev';
+import type { App } from '../../src/app.js';
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'founder') => `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+export const PASSWORD = 'orbit-lantern-42-meadow';
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Reads the development outbox, newest first, waiting briefly for mails sent in the background. */
+export async function mailbox(app: App, to: string, { atLeast = 1, timeoutMs = 3000 } = {}): Promise<OutboxMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` });
+    const mails = res.json().data as OutboxMail[];
+    if (mails.length >= atLeast || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export const codeFrom = (mail: OutboxMail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+
+export async function signup(app: App, overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+  const body = { firstName: 'Ada', lastName: 'Founder', email: uniqueEmail(), password: PASSWORD, ...overrides };
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  return { ...(res.json().data as Session), email: body.email, password: body.password };
+}
+
+/** A verified user with a completed profile: what most feature tests start from. */
+export async function readyUser(app: App) {
+  const account = await signup(app);
+  const [mail] = await mailbox(app, account.email);
+  const verify = await app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: bearer(account.token), payload: { code: codeFrom(mail!) } });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  const id = account.user.id;
+  await app.inject({ method: 'PUT', url: `/api/user/${id}/meta`, headers: bearer(account.token), payload: { meta: { startupName: 'Acme', stage: 'Idea', industry: 'Fintech' } } });
+  const done = await app.inject({ method: 'PATCH', url: `/api/user/update-user/${id}`, headers: bearer(account.token), payload: { profileCompleted: true } });
+  if (done.statusCode !== 200) throw new Error(`profile failed: ${done.body}`);
+  return { ...account, user: done.json().data };
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/app.js';
+import { parseConfig, type Config } from '../../src/config.js';
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a database of its own: in-memory PGlite by default, or a fresh database on the
+ * PostgreSQL server of TEST_DATABASE_URL (created here, dropped on close), so test files never share state.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const base = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: `/tmp/liftoff-test-${process.pid}`,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ENCRYPTION_KEY: '0'.repeat(64),
+    SEED_DEMO: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...env,
+  });
+  let dropDatabase = async () => {};
+  let config: Config = { ...base, database: { kind: 'pglite', dataDir: null } };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `liftoff_test_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    config = { ...base, database: { kind: 'postgres', url: url.toString() } };
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await dropDatabase();
+    },
+  };
+}

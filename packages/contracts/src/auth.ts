@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+export const twoFactorMethod = z.enum(['TOTP', 'EMAIL']);
+export type TwoFactorMethod = z.infer<typeof twoFactorMethod>;
+
+/** Free-form onboarding answers; the fields named here are the ones the product relies on. */
+export const userMeta = z
+  .object({
+    startupName: z.string().trim().min(1).max(120).optional(),
+    stage: z.string().trim().min(1).max(60).optional(),
+    industry: z.string().trim().min(1).max(80).optional(),
+    goals: z.string().trim().max(2000).optional(),
+  })
+  .catchall(z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]));
+export type UserMeta = z.infer<typeof userMeta>;
+
+export const user = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  verified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  twoFactorMethod: twoFactorMethod.nullable(),
+  profileCompleted: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  meta: userMeta,
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+/** Payload of the signed access token (spec section 3). */
+export const accessTokenPayload = z.object({
+  sub: z.string(),
+  exp: z.number(),
+  iat: z.number(),
+  twoFactorAuthenticated: z.boolean(),
+});
+export type AccessTokenPayload = z.infer<typeof accessTokenPayload>;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid e-mail address' }));
+export const password = z
+  .string()
+  .min(PASSWORD_MIN, { message: `Use at least ${PASSWORD_MIN} characters` })
+  .max(PASSWORD_MAX, { message: `Use at most ${PASSWORD_MAX} characters` });
+export const personName = z.string().trim().min(1, { message: 'Required' }).max(80);
+export const sixDigitCode = z.string().trim().regex(/^\d{6}$/, { message: 'Enter the 6-digit code' });
+
+export const signupBody = z
+  .object({ firstName: personName, lastName: personName, email, password })
+  .strict();
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const loginBody = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX) }).strict();
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const session = z.object({ token: z.string(), refreshToken: z.string(), user });
+export type Session = z.infer<typeof session>;
+
+export const verifyEmailBody = z.object({ code: sixDigitCode }).strict();
+export const sendResetLinkBody = z.object({ email }).strict();
+export const resetPasswordBody = z.object({ token: z.string().min(16).max(200), password }).strict();
+export const changePasswordBody = z
+  .object({ currentPassword: z.string().min(1).max(PASSWORD_MAX), newPassword: password })
+  .strict();
+export const checkEmailBody = z.object({ email }).strict();
+export const checkEmailResult = z.object({ exists: z.boolean() });
+export const refreshBody = z.object({ refreshToken: z.string().min(1).max(200) }).strict();
+export const refreshResult = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type RefreshResult = z.infer<typeof refreshResult>;
+export const logoutBody = z.object({ refreshToken: z.string().min(1).max(200) }).strict();
+
+export const updateUserBody = z
+  .object({
+    firstName: personName,
+    lastName: personName,
+    profileImageUrl: z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^data:image\/(png|jpeg|webp|gif);base64,/).max(2_000_000), z.null()]),
+    profileCompleted: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const updateMetaBody = z.object({ meta: userMeta }).strict();
+export type UpdateMetaBody = z.infer<typeof updateMetaBody>;
+
+export const userIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Stages offered in onboarding; the API accepts any short text so older clients keep working. */
+export const startupStages = ['Idea', 'Pre-seed', 'Seed', 'Series A', 'Growth'] as const;
+export const industries = [
+  'B2B SaaS',
+  'Consumer',
+  'Fintech',
+  'Health',
+  'Climate',
+  'Education',
+  'Marketplace',
+  'Deep tech',
+  'Other',
+] as const;
+
+/** Success messages of spec section 8, shared so API and web say the same thing. */
+export const authMessages = {
+  signup: 'User sign up successfully.',
+  login: 'User login successfully.',
+  me: 'User fetched successfully.',
+  sendResetLink: 'Reset Password link send on given email successfully.',
+  resetPassword: 'Password Reset successfully.',
+  changePassword: 'The password was changed successfully!',
+  verifyEmail: 'Email verified successfully.',
+  resendEmailVerification: 'Verification email sent successfully.',
+  checkEmail: 'Email checked successfully.',
+  refresh: 'Token refreshed successfully.',
+  logout: 'User logout successfully.',
+  updateUser: 'Your changes have been successfully saved.',
+  updateMeta: 'User meta successfully updated.',
+} as const;
