@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: each file starts the built server on its own database and drives Chromium.
+export default defineConfig({
+  test: {
+    include: ['**/*.journey.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // Two cores: one journey at a time keeps timings honest and the machine responsive.
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,82 @@
+// @ts-check
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const domains = ['auth', 'programs', 'experts', 'support', 'explore', 'ai', 'flags', 'health'];
+
+/** Features never import each other (architecture.md, convention 1). */
+const featureZones = (root) =>
+  domains.map((domain) => ({
+    target: `${root}/features/${domain}`,
+    from: `${root}/features`,
+    except: [`./${domain}`],
+    message: 'Features never import each other; compose them in app/ (web) or app.ts (api).',
+  }));
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/src/db/migrations/**', '**/*.d.ts', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones('./apps/api/src'),
+            ...featureZones('./apps/web/src'),
+            {
+              target: './apps/web/src/components',
+              from: './apps/web/src/features',
+              message: 'Shared UI never imports a feature.',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: './apps/web/src/features',
+              message: 'Shared code never imports a feature.',
+            },
+            {
+              target: './apps/api/src/lib',
+              from: './apps/api/src/features',
+              message: 'Shared code never imports a feature.',
+            },
+            {
+              target: './apps/api/src/plugins',
+              from: './apps/api/src/features',
+              message: 'Plugins are cross-cutting; app.ts hands them what they need from features.',
+            },
+            {
+              target: './packages/contracts',
+              from: './apps',
+              message: 'Contracts are the wire shapes only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+  },
+);

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Runs every test suite: API (real app, real database), web (units through the real store) and the
+// browser journeys in Chromium. Prints one closing line: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findChromium } from './chromium.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'liftoff-tests-'));
+const requireE2e = ['1', 'true', 'yes'].includes(String(process.env.REQUIRE_E2E ?? '').toLowerCase());
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, options = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env, ...options });
+  return result.status === 0;
+}
+
+function vitest(label, configDir, extraEnv = {}) {
+  const outputFile = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const ok = run(label, 'npx', ['vitest', 'run', '--root', configDir, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], {
+    env: { ...process.env, ...extraEnv },
+  });
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    if (!ok && report.numFailedTests === 0) totals.failed += 1; // a suite that crashed before its tests ran
+  } else if (!ok) totals.failed += 1;
+  if (!ok) failures.push(label);
+}
+
+vitest('API tests', 'apps/api');
+vitest('Web unit tests', 'apps/web');
+
+const chromium = findChromium();
+if (!chromium) {
+  const banner = [
+    '',
+    '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+    '!!  BROWSER JOURNEYS SKIPPED: no Chromium found.',
+    '!!  Install one (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH.',
+    '!!  Set REQUIRE_E2E=1 to make a missing browser a failure (CI does).',
+    '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+    '',
+  ].join('\n');
+  console.warn(banner);
+  if (requireE2e) {
+    failures.push('browser journeys (REQUIRE_E2E=1 but no Chromium)');
+    totals.failed += 1;
+  }
+} else {
+  // Journeys drive the built app exactly as `npm start` serves it.
+  if (run('Build for the browser journeys', 'npm', ['run', 'build', '--silent'])) {
+    vitest('Browser journeys', 'apps/web/e2e', { CHROMIUM_PATH: chromium });
+  } else {
+    failures.push('build');
+    totals.failed += 1;
+  }
+}
+
+console.log('');
+if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failures.length ? 1 : 0);
