@@ -10,12 +10,23 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
-export async function newContext(browser: Browser, baseURL: string, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
+  // bypassCSP lets the journeys inject axe-core; the app itself runs under its real CSP otherwise.
+  return browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', bypassCSP: true });
 }
 
 /** Runs axe-core on the page and fails on any serious or critical violation (design.md). */
@@ -24,9 +35,22 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   const violations = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return (result.violations as Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>)
+    return (
+      result.violations as Array<{
+        id: string;
+        impact: string;
+        help: string;
+        nodes: Array<{ target: string[]; html: string }>;
+      }>
+    )
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .map((n) => `${n.target.join(' ')} ${n.html.replace(/\s+/g, ' ').slice(0, 200)}`)
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   });
   if (violations.length) throw new Error(`Accessibility violations on ${label}:\n${violations.join('\n')}`);
 }

@@ -15,7 +15,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -25,7 +27,11 @@ export interface RunningServer {
   /** Mails in the development outbox for that address, newest first. */
   mailbox(to: string): Promise<Array<{ subject: string; text: string; html: string }>>;
   /** Waits for a mail whose subject matches, newer than `after` mails already seen. */
-  waitForMail(to: string, subject: RegExp, timeoutMs?: number): Promise<{ subject: string; text: string; html: string }>;
+  waitForMail(
+    to: string,
+    subject: RegExp,
+    timeoutMs?: number,
+  ): Promise<{ subject: string; text: string; html: string }>;
   stop(): Promise<void>;
 }
 

@@ -1,0 +1,139 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  onboardThroughScreens,
+  PASSWORD,
+  signInThroughScreens,
+  signUpThroughScreens,
+  uniqueEmail,
+  verifyThroughScreens,
+} from './support/auth-flows.js';
+import { expectAccessible, launchBrowser, newContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+// Access tokens live 10 s here, so the journey sees one expire and be refreshed silently.
+const ACCESS_TOKEN_TTL_SECONDS = 10;
+
+describe('journey: sign up to overview', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS) });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs up, verifies, onboards, takes the tour, keeps the session and signs out', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const email = uniqueEmail();
+
+    await signUpThroughScreens(page, email);
+    await expectAccessible(page, 'verify e-mail');
+    await verifyThroughScreens(page, server, email);
+    await expectAccessible(page, 'onboarding');
+    await onboardThroughScreens(page);
+
+    await page.waitForURL('**/tutorial');
+    await expect(
+      page.getByRole('region', { name: 'Product tour' }).or(page.getByLabel('Product tour')),
+    ).toBeTruthy();
+    await expectAccessible(page, 'tutorial');
+    // Walk the whole tour to its last step.
+    while (await page.getByRole('button', { name: 'Next' }).isVisible()) {
+      await page.getByRole('button', { name: 'Next' }).click();
+    }
+    await page.getByRole('button', { name: 'Go to my overview' }).click();
+    await page.waitForURL('**/overview');
+    await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+    expect(await page.getByText('Compiler Labs').first().isVisible()).toBe(true);
+    await expectAccessible(page, 'overview');
+
+    // A reload keeps the session.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/overview');
+
+    // Once the access token has expired, the next load refreshes it silently.
+    await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+    const refreshed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/refresh') && r.status() === 200,
+    );
+    await page.reload();
+    await refreshed;
+    await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/overview');
+
+    // Sign out from the profile menu; a protected URL then sends to sign-in.
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/sign-in');
+    await page.goto('/overview');
+    await page.waitForURL('**/sign-in');
+    await expectAccessible(page, 'sign in');
+    await context.close();
+  });
+
+  it('keeps two open tabs signed in across an access-token expiry', async () => {
+    const context = await newContext(browser, server.url);
+    const first = await context.newPage();
+    const email = uniqueEmail('tabs');
+    await signUpThroughScreens(first, email);
+    await verifyThroughScreens(first, server, email);
+    await onboardThroughScreens(first);
+    await first.waitForURL('**/tutorial');
+    await first.getByRole('button', { name: 'Skip the tour' }).click();
+    await first.waitForURL('**/overview');
+    const second = await context.newPage();
+    await second.goto('/overview');
+    await second.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+
+    // Both tabs wake up after the access token expired and ask for data at the same moment.
+    await first.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+    await Promise.all([first.reload(), second.reload()]);
+    for (const page of [first, second]) {
+      await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/overview');
+    }
+    // And they keep working afterwards: neither holds a revoked refresh token.
+    await first.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+    await second.reload();
+    await first.reload();
+    for (const page of [first, second]) {
+      await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/overview');
+    }
+    await context.close();
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const email = uniqueEmail('wrong');
+    await signUpThroughScreens(page, email);
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+
+    await signInThroughScreens(page, email, `${PASSWORD}-not`);
+    // The server's message, in the error toast.
+    await page.getByRole('alert').getByText('Incorrect e-mail or password.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await context.close();
+  });
+
+  it('works on a phone-sized screen', async () => {
+    const context = await newContext(browser, server.url, { width: 375, height: 740 });
+    const page = await context.newPage();
+    await page.goto('/sign-up');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'sign up at 375 px');
+    await context.close();
+  });
+});

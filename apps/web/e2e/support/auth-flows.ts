@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+import type { RunningServer } from './server.js';
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'journey') =>
+  `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+export const PASSWORD = 'copper-kettle-orbit-77';
+
+export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+
+/** Picks an option of an MUI select by its label, as a keyboard or mouse user would. */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Signs up through the screens and lands on the e-mail verification screen. */
+export async function signUpThroughScreens(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/sign-up');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: /create|sign up/i }).click();
+  await page.waitForURL('**/verify-email');
+}
+
+/** Reads the code from the development outbox and verifies the address. */
+export async function verifyThroughScreens(page: Page, server: RunningServer, email: string) {
+  const mail = await server.waitForMail(email, /verification code/i);
+  await page.getByLabel('Verification code').fill(codeIn(mail.text));
+  await page
+    .getByRole('button', { name: /verify/i })
+    .first()
+    .click();
+  await page.waitForURL('**/onboarding');
+}
+
+export async function onboardThroughScreens(page: Page) {
+  await page.getByLabel('Startup name').fill('Compiler Labs');
+  await choose(page, 'Stage', 'Pre-seed');
+  await choose(page, 'Industry', 'Deep tech');
+  await page.getByLabel('What do you want from the program?').fill('Find our first ten customers.');
+  await page.getByRole('button', { name: 'Finish setting up' }).click();
+}
+
+export async function signInThroughScreens(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+}

@@ -1,0 +1,71 @@
+import { useMemo, useState } from 'react';
+import { useSelector } from 'react-redux';
+import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import MapIcon from '@mui/icons-material/MapOutlined';
+import ExploreIcon from '@mui/icons-material/ExploreOutlined';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
+import { AppLayout } from '../components/layouts/app-layout';
+import type { NavItem } from '../components/layouts/app-layout';
+import { paths } from '../config/paths';
+import { selectAuth } from '../features/auth/slice';
+import { isWorkspaceAiEnabled, useFeatureFlagsQuery } from '../features/flags/api';
+import { displayName } from '../lib/session';
+import { useSessionActions } from '../lib/session-actions';
+import { SupportDialog } from './support-dialog';
+
+const startsWith =
+  (...prefixes: string[]) =>
+  (pathname: string) =>
+    prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+/** Composes the shared app layout with the session, the flags and the destinations. */
+export function AppShell() {
+  const { user, token } = useSelector(selectAuth);
+  const { data: flags } = useFeatureFlagsQuery(undefined, { skip: !token });
+  const { logout } = useSessionActions();
+  const [supportOpen, setSupportOpen] = useState(false);
+  const aiEnabled = isWorkspaceAiEnabled(flags);
+
+  const navItems = useMemo<NavItem[]>(() => {
+    const items: NavItem[] = [
+      { label: 'Overview', to: paths.overview, icon: <DashboardIcon />, matches: startsWith(paths.overview) },
+      {
+        label: 'Programs',
+        to: paths.programs,
+        icon: <MapIcon />,
+        matches: startsWith(paths.programs, '/mission-details', '/milestone-outcome', '/mission-deliverable'),
+      },
+      { label: 'Explore', to: '/explore', icon: <ExploreIcon />, matches: startsWith('/explore') },
+    ];
+    if (aiEnabled) {
+      items.push({
+        label: 'AI coach',
+        to: paths.aiWorkspace,
+        icon: <AutoAwesomeIcon />,
+        matches: startsWith(paths.aiWorkspace),
+      });
+    }
+    items.push({
+      label: 'Outcomes',
+      to: paths.outcomesRepository,
+      icon: <Inventory2Icon />,
+      matches: startsWith(paths.outcomesRepository),
+    });
+    return items;
+  }, [aiEnabled]);
+
+  return (
+    <>
+      <AppLayout
+        navItems={navItems}
+        userName={displayName(user)}
+        userEmail={user?.email ?? ''}
+        profilePath={paths.profile}
+        onSignOut={() => void logout()}
+        onOpenSupport={() => setSupportOpen(true)}
+      />
+      <SupportDialog open={supportOpen} onClose={() => setSupportOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider as ReduxProvider } from 'react-redux';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastHost } from '../components/toast/toast-host';
+import { showError, showInfo } from '../lib/toast';
+import { AppProviders } from './providers';
+import { buildRoutes } from './router';
+import { createAppStore } from './store';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function Thrower(): never {
+  throw new Error('screen exploded');
+}
+
+function renderApp(initialPath: string, fetchImpl: typeof fetch = vi.fn()) {
+  const app = createAppStore({
+    storage: window.localStorage,
+    fetch: fetchImpl,
+    secret: 'test-secret-123456',
+  });
+  const router = createMemoryRouter(buildRoutes([{ path: '/boom', element: <Thrower /> }]), {
+    initialEntries: [initialPath],
+  });
+  render(
+    <AppProviders app={app}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { app, router };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('app through the real store', () => {
+  it("shows the fallback screen 'Unexpected Application Error!' when a screen throws", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderApp('/boom');
+    expect(await screen.findByText('Unexpected Application Error!')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /reload/i })).toBeTruthy();
+  });
+
+  it('sends a visitor on a protected route to sign-in', async () => {
+    const { router } = renderApp('/overview');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sign-in');
+  });
+
+  it("a wrong password shows the server's message in the error toast", async () => {
+    const fetchImpl = vi.fn(async () =>
+      json(401, {
+        message: 'The e-mail or password is not right.',
+        statusCode: 401,
+        code: 'INVALID_CREDENTIALS',
+      }),
+    );
+    renderApp('/sign-in', fetchImpl as unknown as typeof fetch);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/e-mail/i), 'founder@example.com');
+    await user.type(screen.getByLabelText(/^password/i), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('The e-mail or password is not right.');
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/login');
+    expect(new Headers(init.headers).get('authorization')).toBeNull();
+  });
+});
+
+describe('toast', () => {
+  function renderToast() {
+    const app = createAppStore({
+      storage: window.localStorage,
+      fetch: vi.fn(),
+      secret: 'test-secret-123456',
+    });
+    render(
+      <ReduxProvider store={app.store}>
+        <div data-testid="outside">page</div>
+        <ToastHost />
+      </ReduxProvider>,
+    );
+    return app.store;
+  }
+
+  it('auto-hides after 1500 ms, closes with its button, and ignores click-away', async () => {
+    vi.useFakeTimers();
+    const store = renderToast();
+    act(() => {
+      store.dispatch(showError('Something failed'));
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Something failed');
+
+    // A click elsewhere does not close it.
+    fireEvent.mouseDown(screen.getByTestId('outside'));
+    fireEvent.click(screen.getByTestId('outside'));
+    act(() => {
+      vi.advanceTimersByTime(1400);
+    });
+    expect(store.getState().toast.current?.message).toBe('Something failed');
+
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(store.getState().toast.current).toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // The close button closes at once.
+    act(() => {
+      store.dispatch(showError('Again'));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Close message' }));
+    expect(store.getState().toast.current).toBeNull();
+  });
+
+  it('info toasts show an icon kind and a progress bar counting down from 100 in 100 ms ticks', () => {
+    vi.useFakeTimers();
+    const store = renderToast();
+    act(() => {
+      store.dispatch(showInfo('Link copied', 'link'));
+    });
+    const bar = screen.getByRole('progressbar', { name: 'Time left for this message' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeCloseTo(100 - 100 / 30, 0);
+    act(() => {
+      vi.advanceTimersByTime(1400);
+    });
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeCloseTo(50, 0);
+    expect(screen.getByRole('status').textContent).toContain('Link copied');
+  });
+});
+
+describe('session persistence', () => {
+  it('persists token and refresh token encrypted under persist:liftoff-auth', async () => {
+    const app = createAppStore({
+      storage: window.localStorage,
+      fetch: vi.fn(),
+      secret: 'test-secret-123456',
+    });
+    await app.whenReady();
+    const { sessionStarted } = await import('../features/auth/slice');
+    app.store.dispatch(
+      sessionStarted({
+        token: 'a.b.c',
+        refreshToken: 'refresh-secret-value',
+        user: {
+          id: 'u1',
+          email: 'founder@example.com',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          verified: true,
+          twoFactorEnabled: false,
+          twoFactorMethod: null,
+          profileCompleted: true,
+          profileImageUrl: null,
+          meta: {},
+          createdAt: new Date().toISOString(),
+        },
+      }),
+    );
+    await app.persistor.flush();
+    await waitFor(() => expect(window.localStorage.getItem('persist:liftoff-auth')).not.toBeNull());
+    const raw = window.localStorage.getItem('persist:liftoff-auth') ?? '';
+    expect(raw).not.toContain('refresh-secret-value');
+    expect(raw).not.toContain('founder@example.com');
+    expect(Object.keys(JSON.parse(raw) as object).sort()).toEqual([
+      '_persist',
+      'refreshToken',
+      'token',
+      'user',
+    ]);
+  });
+});

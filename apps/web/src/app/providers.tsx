@@ -1,0 +1,31 @@
+import { useEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { Provider as ReduxProvider } from 'react-redux';
+import { PersistGate } from 'redux-persist/integration/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { LoadingScreen } from '../components/loading-screen';
+import { SessionActionsContext } from '../lib/session-actions';
+import type { SessionActions } from '../lib/session-actions';
+import { startSessionWatchers } from './session-watchers';
+import type { AppContext } from './store';
+import { theme } from './theme';
+
+/** Store, persisted-state gate, theme (light/dark following the system) and session actions. */
+export function AppProviders({ app, children }: { app: AppContext; children: ReactNode }) {
+  useEffect(() => startSessionWatchers(app), [app]);
+  const actions = useMemo<SessionActions>(
+    () => ({ logout: app.logout, resetAuth: () => app.resetAuth() }),
+    [app],
+  );
+  return (
+    <ReduxProvider store={app.store}>
+      <ThemeProvider theme={theme} defaultMode="system" noSsr>
+        <CssBaseline enableColorScheme />
+        <PersistGate loading={<LoadingScreen />} persistor={app.persistor}>
+          <SessionActionsContext.Provider value={actions}>{children}</SessionActionsContext.Provider>
+        </PersistGate>
+      </ThemeProvider>
+    </ReduxProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { useSelector } from 'react-redux';
+import { useMeQuery } from '../features/auth/api';
+import { selectAuth } from '../features/auth/slice';
+import { useFeatureFlagsQuery } from '../features/flags/api';
+import { LoadingScreen } from '../components/loading-screen';
+import { ToastHost } from '../components/toast/toast-host';
+import { registerNavigator } from '../lib/navigation';
+
+/**
+ * The root route: registers navigation for non-React code, refetches the profile when a token has no
+ * user (spec section 4), and holds the screens back while feature flags load.
+ */
+export function Root() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    registerNavigator((to, options) => void navigate(to, options));
+  }, [navigate]);
+
+  const { token, user, loading } = useSelector(selectAuth);
+  const needsProfile = Boolean(token) && !user?.id && !loading;
+  const me = useMeQuery(undefined, { skip: !needsProfile });
+  const flags = useFeatureFlagsQuery(undefined, { skip: !token });
+
+  const waitingForProfile =
+    Boolean(token) && !user?.id && (me.isLoading || me.isFetching || needsProfile) && !me.isError;
+  const waiting = (Boolean(token) && flags.isLoading) || waitingForProfile;
+
+  return (
+    <>
+      {waiting ? <LoadingScreen /> : <Outlet />}
+      <ToastHost />
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { ErrorScreen } from '../components/error-screen';
+import { AuthLayout, WideAuthLayout } from '../components/layouts/auth-layout';
+import { LoadingScreen } from '../components/loading-screen';
+import { paths } from '../config/paths';
+import { RouteGuard } from './route-guard';
+import type { RouteKind } from './guard';
+import { Root } from './root';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+type ComponentModule = Record<string, unknown>;
+
+/** A lazily loaded screen: the module is fetched the first time its route matches. */
+function screen<M extends ComponentModule>(load: () => Promise<M>, name: keyof M & string): Lazy {
+  return async () => {
+    const module = await load();
+    return { Component: module[name] as React.ComponentType };
+  };
+}
+
+function guarded(kind: RouteKind, children: RouteObject[]): RouteObject {
+  return { element: <RouteGuard kind={kind} />, children };
+}
+
+const appShell = screen(() => import('./app-shell'), 'AppShell');
+const previewLayout = screen(() => import('../components/layouts/preview-layout'), 'PreviewLayout');
+
+/** The route table of spec section 2. `extraChildren` lets tests mount extra screens under the same root. */
+export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <Root />,
+      errorElement: <ErrorScreen />,
+      hydrateFallbackElement: <LoadingScreen />,
+      children: [
+        { index: true, element: <Navigate to={paths.overview} replace /> },
+
+        // Public
+        guarded('signIn', [
+          {
+            element: <AuthLayout />,
+            children: [
+              {
+                path: paths.signIn,
+                lazy: screen(() => import('../features/auth/pages/sign-in-page'), 'SignInPage'),
+              },
+            ],
+          },
+        ]),
+        guarded('signUp', [
+          {
+            element: <AuthLayout />,
+            children: [
+              {
+                path: paths.signUp,
+                lazy: screen(() => import('../features/auth/pages/sign-up-page'), 'SignUpPage'),
+              },
+            ],
+          },
+        ]),
+        guarded('forgotPassword', [
+          {
+            element: <AuthLayout />,
+            children: [
+              {
+                path: paths.forgotPassword,
+                lazy: screen(
+                  () => import('../features/auth/pages/forgot-password-page'),
+                  'ForgotPasswordPage',
+                ),
+              },
+            ],
+          },
+        ]),
+        guarded('resetPassword', [
+          {
+            element: <AuthLayout />,
+            children: [
+              {
+                path: paths.resetPassword,
+                lazy: screen(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
+              },
+            ],
+          },
+        ]),
+        guarded('preview', [
+          {
+            lazy: previewLayout,
+            children: [
+              {
+                path: `${paths.preview}/:token?`,
+                lazy: screen(() => import('../features/programs/pages/preview-page'), 'PreviewPage'),
+              },
+            ],
+          },
+        ]),
+
+        // Protected: the steps before the app
+        guarded('verifyEmail', [
+          {
+            element: <AuthLayout />,
+            children: [
+              {
+                path: paths.verifyEmail,
+                lazy: screen(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage'),
+              },
+            ],
+          },
+        ]),
+        guarded('twoFactor', [
+          {
+            element: <AuthLayout />,
+            children: [
+              {
+                path: paths.twoFactor,
+                lazy: screen(() => import('../features/auth/pages/two-factor-page'), 'TwoFactorPage'),
+              },
+            ],
+          },
+        ]),
+        guarded('onboarding', [
+          {
+            element: <WideAuthLayout />,
+            children: [
+              {
+                path: paths.onboarding,
+                lazy: screen(() => import('../features/auth/pages/onboarding-page'), 'OnboardingPage'),
+              },
+            ],
+          },
+        ]),
+
+        // Protected: the app
+        guarded('protected', [
+          {
+            element: <WideAuthLayout />,
+            children: [
+              {
+                path: paths.tutorial,
+                lazy: screen(() => import('../features/support/pages/tutorial-page'), 'TutorialPage'),
+              },
+            ],
+          },
+          {
+            lazy: appShell,
+            children: [
+              {
+                path: paths.overview,
+                lazy: screen(() => import('../features/programs/pages/overview-page'), 'OverviewPage'),
+              },
+              {
+                path: paths.programs,
+                lazy: screen(() => import('../features/programs/pages/programs-page'), 'ProgramsPage'),
+              },
+              {
+                path: paths.explorePost,
+                lazy: screen(() => import('../features/explore/pages/explore-post-page'), 'ExplorePostPage'),
+              },
+              {
+                path: paths.explore,
+                lazy: screen(() => import('../features/explore/pages/explore-page'), 'ExplorePage'),
+              },
+              {
+                path: paths.missionDetails,
+                lazy: screen(
+                  () => import('../features/programs/pages/mission-details-page'),
+                  'MissionDetailsPage',
+                ),
+              },
+              {
+                path: paths.milestoneOutcome,
+                lazy: screen(
+                  () => import('../features/programs/pages/milestone-outcome-page'),
+                  'MilestoneOutcomePage',
+                ),
+              },
+              {
+                path: paths.missionDeliverable,
+                lazy: screen(
+                  () => import('../features/programs/pages/mission-deliverable-page'),
+                  'MissionDeliverablePage',
+                ),
+              },
+              {
+                path: paths.outcomesRepository,
+                lazy: screen(
+                  () => import('../features/programs/pages/outcomes-repository-page'),
+                  'OutcomesRepositoryPage',
+                ),
+              },
+              {
+                path: paths.profile,
+                lazy: screen(() => import('../features/auth/pages/profile-page'), 'ProfilePage'),
+              },
+            ],
+          },
+        ]),
+        guarded('aiWorkspace', [
+          {
+            lazy: appShell,
+            children: [
+              {
+                path: paths.aiWorkspace,
+                lazy: screen(() => import('../features/ai/pages/ai-workspace-page'), 'AiWorkspacePage'),
+              },
+              {
+                path: paths.archiveChats,
+                lazy: screen(() => import('../features/ai/pages/archive-chats-page'), 'ArchiveChatsPage'),
+              },
+              {
+                path: paths.aiWorkspaceConversation,
+                lazy: screen(() => import('../features/ai/pages/ai-workspace-page'), 'AiWorkspacePage'),
+              },
+            ],
+          },
+        ]),
+
+        ...extraChildren,
+        { path: '*', element: <Navigate to={paths.overview} replace /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,138 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistReducer,
+  persistStore,
+} from 'redux-persist';
+import type { Persistor, Storage as PersistStorage } from 'redux-persist';
+import { encryptTransform } from 'redux-persist-transform-encrypt';
+import { env } from '../config/env';
+import { paths } from '../config/paths';
+import { authApi } from '../features/auth/api';
+import { authRehydrated, authReset, authSlice, tokensReplaced } from '../features/auth/slice';
+import type { AuthState } from '../features/auth/slice';
+import { api } from '../lib/api';
+import { createHttpClient } from '../lib/http-client';
+import type { HttpClient } from '../lib/http-client';
+import { createBrowserLock } from '../lib/lock';
+import type { LockFn } from '../lib/lock';
+import { navigateTo } from '../lib/navigation';
+import { AUTH_PERSIST_KEY, AUTH_STORAGE_ENTRY } from '../lib/persisted-auth';
+import type { KeyValueStorage } from '../lib/persisted-auth';
+import { toastSlice } from '../lib/toast';
+import { createTokenStore } from '../lib/token-store';
+
+export type AppStoreOptions = {
+  storage?: KeyValueStorage;
+  fetch?: typeof fetch;
+  lock?: LockFn;
+  now?: () => number;
+  secret?: string;
+  baseUrl?: string;
+};
+
+function asPersistStorage(storage: KeyValueStorage): PersistStorage {
+  return {
+    getItem: (key: string) => Promise.resolve(storage.getItem(key)),
+    setItem: (key: string, value: string) => Promise.resolve(storage.setItem(key, value)),
+    removeItem: (key: string) => Promise.resolve(storage.removeItem(key)),
+  };
+}
+
+/** Builds the store with its HTTP client; the browser entry and the tests build it the same way. */
+export function createAppStore(options: AppStoreOptions = {}) {
+  const storage = options.storage ?? window.localStorage;
+  const secret = options.secret ?? env.VITE_PERSIST_SECRET;
+
+  const authPersistConfig = {
+    key: AUTH_PERSIST_KEY,
+    storage: asPersistStorage(storage),
+    // docs/decisions/002-persist-refresh-token.md: the refresh token is persisted too.
+    whitelist: ['user', 'token', 'refreshToken'],
+    transforms: [encryptTransform({ secretKey: secret, onError: () => undefined })],
+  };
+
+  const rootReducer = combineReducers({
+    auth: persistReducer<AuthState>(authPersistConfig, authSlice.reducer),
+    toast: toastSlice.reducer,
+    [api.reducerPath]: api.reducer,
+  });
+
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+
+  // `store` and `persistor` are read lazily by the closures below, once they exist.
+  const tokens = createTokenStore({
+    storage,
+    secret,
+    getTokens: () => {
+      const { token, refreshToken } = store.getState().auth;
+      return { token: token ?? null, refreshToken: refreshToken ?? null };
+    },
+    setTokens: (next) => store.dispatch(tokensReplaced(next)),
+    whenReady: () => ready,
+    onRefreshFailed: () => resetAuth(),
+  });
+
+  const http: HttpClient = createHttpClient({
+    baseUrl: options.baseUrl ?? env.VITE_API_BASE,
+    tokens,
+    fetch: options.fetch,
+    lock: options.lock ?? createBrowserLock(),
+    now: options.now,
+  });
+
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        thunk: { extraArgument: { http } },
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(api.middleware),
+  });
+
+  const persistor: Persistor = persistStore(store, null, () => {
+    store.dispatch(authRehydrated());
+    // Spec section 4: nothing worth keeping without a user.
+    if (!store.getState().auth.user) void persistor.purge();
+    markReady();
+  });
+
+  /** Spec section 4: clear state, purge persisted data, remove the stored entry, go to sign-in. */
+  function resetAuth(options: { navigate?: boolean } = {}): void {
+    store.dispatch(authReset());
+    store.dispatch(api.util.resetApiState());
+    void persistor
+      .purge()
+      .then(() => persistor.flush())
+      .then(() => storage.removeItem(AUTH_STORAGE_ENTRY));
+    storage.removeItem(AUTH_STORAGE_ENTRY);
+    if (options.navigate !== false) navigateTo(paths.signIn, { replace: true });
+  }
+
+  /** Tells the server to revoke the refresh-token family, then forgets the session here. */
+  async function logout(): Promise<void> {
+    const refreshToken = store.getState().auth.refreshToken;
+    if (refreshToken) {
+      await store
+        .dispatch(authApi.endpoints.logout.initiate({ refreshToken }))
+        .unwrap()
+        .catch(() => undefined);
+    }
+    resetAuth();
+  }
+
+  return { store, persistor, http, tokens, storage, secret, resetAuth, logout, whenReady: () => ready };
+}
+
+export type AppContext = ReturnType<typeof createAppStore>;
+export type AppStore = AppContext['store'];
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

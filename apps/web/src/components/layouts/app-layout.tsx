@@ -1,0 +1,324 @@
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useColorScheme } from '@mui/material/styles';
+import CheckIcon from '@mui/icons-material/Check';
+import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
+import LightModeIcon from '@mui/icons-material/LightModeOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsBrightnessIcon from '@mui/icons-material/SettingsBrightnessOutlined';
+import HelpIcon from '@mui/icons-material/HelpOutlined';
+import PersonIcon from '@mui/icons-material/PersonOutlined';
+import { ProductMark } from '../product-mark';
+
+export type NavItem = { label: string; to: string; icon: ReactNode; matches: (pathname: string) => boolean };
+
+export type AppLayoutProps = {
+  navItems: NavItem[];
+  userName: string;
+  userEmail: string;
+  profilePath: string;
+  onSignOut: () => void;
+  onOpenSupport: () => void;
+  children?: ReactNode;
+};
+
+const RAIL_WIDTH = 96;
+const BOTTOM_NAV_HEIGHT = 64;
+
+function initials(name: string): string {
+  const parts = name.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+function ProfileMenu({
+  userName,
+  userEmail,
+  profilePath,
+  onSignOut,
+}: Omit<AppLayoutProps, 'navItems' | 'onOpenSupport'>) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { mode, setMode } = useColorScheme();
+  const menuId = useId();
+  const close = () => setAnchor(null);
+  const modes = [
+    { value: 'system', label: 'Match system', icon: <SettingsBrightnessIcon fontSize="small" /> },
+    { value: 'light', label: 'Light', icon: <LightModeIcon fontSize="small" /> },
+    { value: 'dark', label: 'Dark', icon: <DarkModeIcon fontSize="small" /> },
+  ] as const;
+  return (
+    <>
+      <IconButton
+        onClick={(event) => setAnchor(event.currentTarget)}
+        // The name carries the visible initials too, so voice users can say what they see (WCAG 2.5.3).
+        aria-label={`${initials(userName)} account menu for ${userName}`}
+        aria-controls={anchor ? menuId : undefined}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar
+          sx={{
+            width: 36,
+            height: 36,
+            bgcolor: 'secondary.main',
+            color: 'secondary.contrastText',
+            fontSize: 15,
+            fontWeight: 700,
+          }}
+        >
+          {initials(userName)}
+        </Avatar>
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
+      >
+        <Box sx={{ px: 2, py: 1.5 }}>
+          <Typography sx={{ fontWeight: 700 }} noWrap>
+            {userName}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+            {userEmail}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem component={RouterLink} to={profilePath} onClick={close}>
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Profile</ListItemText>
+        </MenuItem>
+        <Divider />
+        <Typography
+          variant="overline"
+          sx={{ px: 2, color: 'text.secondary', display: 'block' }}
+          id={`${menuId}-theme`}
+        >
+          Appearance
+        </Typography>
+        {modes.map((option) => (
+          <MenuItem
+            key={option.value}
+            role="menuitemradio"
+            aria-checked={(mode ?? 'system') === option.value}
+            onClick={() => setMode(option.value)}
+          >
+            <ListItemIcon>{option.icon}</ListItemIcon>
+            <ListItemText>{option.label}</ListItemText>
+            {(mode ?? 'system') === option.value ? <CheckIcon fontSize="small" sx={{ ml: 1 }} /> : null}
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            onSignOut();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Sign out</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/**
+ * design.md layout: a navigation rail from tablet width up, a bottom navigation below it, an app bar
+ * with the support button and the profile dropdown. Receives its destinations; imports no feature.
+ */
+export function AppLayout({
+  navItems,
+  userName,
+  userEmail,
+  profilePath,
+  onSignOut,
+  onOpenSupport,
+  children,
+}: AppLayoutProps) {
+  const { pathname } = useLocation();
+  const activeIndex = navItems.findIndex((item) => item.matches(pathname));
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 2000,
+          p: 1,
+          bgcolor: 'background.paper',
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to content
+      </Box>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          pl: { xs: 0, tablet: `${RAIL_WIDTH}px` },
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <Box
+            component={RouterLink}
+            to={navItems[0]?.to ?? '/'}
+            sx={{ color: 'inherit', textDecoration: 'none', display: { xs: 'flex', tablet: 'none' } }}
+          >
+            <ProductMark size={32} />
+          </Box>
+          <Box sx={{ flex: 1 }} />
+          <Button color="inherit" startIcon={<HelpIcon />} onClick={onOpenSupport} aria-haspopup="dialog">
+            Support
+          </Button>
+          <ProfileMenu
+            userName={userName}
+            userEmail={userEmail}
+            profilePath={profilePath}
+            onSignOut={onSignOut}
+          />
+        </Toolbar>
+      </AppBar>
+
+      <Paper
+        component="nav"
+        aria-label="Main"
+        square
+        elevation={0}
+        sx={{
+          display: { xs: 'none', tablet: 'flex' },
+          flexDirection: 'column',
+          alignItems: 'center',
+          position: 'fixed',
+          inset: '0 auto 0 0',
+          width: RAIL_WIDTH,
+          borderRight: 1,
+          borderColor: 'divider',
+          py: 1.5,
+          gap: 0.5,
+          zIndex: (theme) => theme.zIndex.appBar + 1,
+        }}
+      >
+        <Box
+          component={RouterLink}
+          to={navItems[0]?.to ?? '/'}
+          sx={{ mb: 2, display: 'flex' }}
+          aria-label="Liftoff overview"
+        >
+          <ProductMark size={40} withName={false} />
+        </Box>
+        {navItems.map((item, index) => {
+          const active = index === activeIndex;
+          return (
+            <ButtonBase
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              aria-current={active ? 'page' : undefined}
+              sx={{
+                width: 80,
+                flexDirection: 'column',
+                gap: 0.5,
+                py: 1,
+                borderRadius: 2,
+                color: active ? 'primary.main' : 'text.secondary',
+                bgcolor: active ? 'action.selected' : 'transparent',
+                '&:hover': { bgcolor: 'action.hover' },
+                '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
+              }}
+            >
+              {item.icon}
+              <Typography
+                variant="caption"
+                sx={{ fontWeight: active ? 700 : 500, textAlign: 'center', lineHeight: 1.2 }}
+              >
+                {item.label}
+              </Typography>
+            </ButtonBase>
+          );
+        })}
+      </Paper>
+
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{
+          pl: { xs: 0, tablet: `${RAIL_WIDTH}px` },
+          pt: { xs: 8, sm: 9 },
+          pb: { xs: `${BOTTOM_NAV_HEIGHT + 24}px`, tablet: 4 },
+          outline: 'none',
+        }}
+      >
+        <Box sx={{ px: { xs: 2, sm: 3, laptop: 5 }, py: { xs: 2, sm: 3 }, maxWidth: 1600, mx: 'auto' }}>
+          {children ?? <Outlet />}
+        </Box>
+      </Box>
+
+      <Paper
+        component="nav"
+        aria-label="Main"
+        elevation={3}
+        sx={{
+          display: { xs: 'block', tablet: 'none' },
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: (theme) => theme.zIndex.appBar,
+        }}
+      >
+        <BottomNavigation
+          value={activeIndex === -1 ? false : activeIndex}
+          showLabels
+          sx={{ height: BOTTOM_NAV_HEIGHT }}
+        >
+          {navItems.map((item, index) => (
+            <BottomNavigationAction
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              label={item.label}
+              icon={item.icon}
+              value={index}
+              aria-current={index === activeIndex ? 'page' : undefined}
+              sx={{ minWidth: 0, px: 0.5 }}
+            />
+          ))}
+        </BottomNavigation>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+const envSchema = z.object({
+  VITE_API_BASE: z
+    .string()
+    .trim()
+    .min(1)
+    .default('/api')
+    .transform((value) => value.replace(/\/+$/, '')),
+  VITE_PERSIST_SECRET: z.string().min(8).default('liftoff-dev-persist-secret-change-me'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parsed once at start; a bad variable stops the app with its name (architecture.md, convention 7). */
+export function parseEnv(source: Record<string, unknown>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const names = result.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new Error(`Invalid web configuration: ${names}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv({
+  VITE_API_BASE: import.meta.env.VITE_API_BASE || undefined,
+  VITE_PERSIST_SECRET: import.meta.env.VITE_PERSIST_SECRET || undefined,
+});

@@ -1,0 +1,43 @@
+/** Every route path of the product (spec section 2). Screens and links use these, never literals. */
+export const paths = {
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  onboarding: '/onboarding',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  overview: '/overview',
+  programs: '/programs',
+  explore: '/explore/:page?',
+  explorePost: '/explore/post/:slug',
+  tutorial: '/tutorial',
+  missionDetails: '/mission-details/:missionId/:stepId?',
+  milestoneOutcome: '/milestone-outcome/:programId/:milestoneId/:missionId',
+  missionDeliverable: '/mission-deliverable/:missionId',
+  outcomesRepository: '/outcomes-repository',
+  preview: '/preview',
+  profile: '/profile',
+  twoFactor: '/two-factor',
+  verifyEmail: '/verify-email',
+  aiWorkspace: '/ai-workspace',
+  aiWorkspaceConversation: '/ai-workspace/:conversationId',
+  archiveChats: '/ai-workspace/archive',
+} as const;
+
+export type PathKey = keyof typeof paths;
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+/** Builders for the paths that take parameters. */
+export const buildPath = {
+  explore: (page?: number) => (page && page > 1 ? `/explore/${page}` : '/explore'),
+  explorePost: (slug: string) => `/explore/post/${segment(slug)}`,
+  missionDetails: (missionId: string, stepId?: string) =>
+    stepId
+      ? `/mission-details/${segment(missionId)}/${segment(stepId)}`
+      : `/mission-details/${segment(missionId)}`,
+  milestoneOutcome: (programId: string, milestoneId: string, missionId: string) =>
+    `/milestone-outcome/${segment(programId)}/${segment(milestoneId)}/${segment(missionId)}`,
+  missionDeliverable: (missionId: string) => `/mission-deliverable/${segment(missionId)}`,
+  aiWorkspaceConversation: (conversationId: string) => `/ai-workspace/${segment(conversationId)}`,
+  resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+};

@@ -1,0 +1,122 @@
+import type {
+  LoginBody,
+  Session,
+  SignupBody,
+  TwoFactorMethod,
+  UpdateUserBody,
+  User,
+  UserMeta,
+} from '@liftoff/contracts/auth';
+import { api } from '../../lib/api';
+
+export type VerifyTwoFactorResult = Session & { backupCodes?: string[] };
+
+/** Authentication calls of spec section 7 (api-contract.md "Authentication calls"). */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    signup: build.mutation<Session, SignupBody>({
+      query: (body) => ({ url: '/auth/signup', method: 'POST', headerType: 'public', body }),
+      extraOptions: { successToast: true, fallbackError: 'Sign up failed' },
+    }),
+    login: build.mutation<Session, LoginBody>({
+      query: (body) => ({ url: '/auth/login', method: 'POST', headerType: 'public', body }),
+      extraOptions: { successToast: true, fallbackError: 'Login failed' },
+    }),
+    me: build.query<User, void>({
+      query: () => ({ url: '/auth/me', method: 'GET', headerType: 'authorization' }),
+      extraOptions: { fallbackError: 'Failed to get user data' },
+      providesTags: ['User'],
+    }),
+    checkEmailExists: build.mutation<{ exists: boolean }, { email: string }>({
+      query: (body) => ({ url: '/auth/check-user-email-exists', method: 'POST', headerType: 'public', body }),
+      extraOptions: { fallbackError: 'Email check failed' },
+    }),
+    sendResetLink: build.mutation<unknown, { email: string }>({
+      query: (body) => ({
+        url: '/auth/send-reset-password-link',
+        method: 'POST',
+        headerType: 'public',
+        body,
+      }),
+      extraOptions: { fallbackError: 'Forgot password request failed' },
+    }),
+    resetPassword: build.mutation<unknown, { token: string; password: string }>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', headerType: 'public', body }),
+      extraOptions: { successToast: true, fallbackError: 'Password reset failed' },
+    }),
+    verifyEmail: build.mutation<{ user: User }, { code: string }>({
+      query: (body) => ({ url: '/auth/verify-email', method: 'POST', headerType: 'authorization', body }),
+      extraOptions: { successToast: true, fallbackError: 'Email verification failed' },
+    }),
+    resendEmailVerification: build.mutation<unknown, void>({
+      query: () => ({ url: '/auth/resend-email-verification', method: 'POST', headerType: 'authorization' }),
+      extraOptions: { successToast: true, fallbackError: 'Failed to resend verification email' },
+    }),
+    verifyTwoFactor: build.mutation<VerifyTwoFactorResult, { code: string }>({
+      query: (body) => ({
+        url: '/auth/verify-two-factor',
+        method: 'POST',
+        headerType: 'authorization',
+        body,
+      }),
+      extraOptions: { successToast: true, fallbackError: 'Two-factor verification failed' },
+    }),
+    verifyBackupCode: build.mutation<Session, { code: string }>({
+      query: (body) => ({
+        url: '/auth/verify-backup-code',
+        method: 'POST',
+        headerType: 'authorization',
+        body,
+      }),
+      extraOptions: { successToast: true, fallbackError: 'Backup code verification failed' },
+    }),
+    resendTwoFactorCode: build.mutation<unknown, void>({
+      query: () => ({ url: '/auth/resend-two-factor-code', method: 'POST', headerType: 'authorization' }),
+      extraOptions: { successToast: true, fallbackError: 'Failed to resend two-factor code' },
+    }),
+    setupTwoFactor: build.mutation<{ qrCodeUrl?: string; secret?: string }, { method: TwoFactorMethod }>({
+      query: (body) => ({ url: '/auth/setup-two-factor', method: 'POST', headerType: 'authorization', body }),
+      extraOptions: { successToast: true, fallbackError: 'Two-factor setup failed' },
+    }),
+    logout: build.mutation<unknown, { refreshToken: string }>({
+      query: (body) => ({ url: '/auth/logout', method: 'POST', headerType: 'authorization', body }),
+      // Signing out always completes locally; a failed server call is not worth interrupting it.
+      extraOptions: { fallbackError: 'Logout failed', silent: true },
+    }),
+    updateUser: build.mutation<User, { id: string; body: UpdateUserBody }>({
+      query: ({ id, body }) => ({
+        url: `/user/update-user/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        headerType: 'authorization',
+        body,
+      }),
+      extraOptions: { successToast: true },
+    }),
+    updateMeta: build.mutation<unknown, { id: string; meta: UserMeta }>({
+      query: ({ id, meta }) => ({
+        url: `/user/${encodeURIComponent(id)}/meta`,
+        method: 'PUT',
+        headerType: 'authorization',
+        body: { meta },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useSignupMutation,
+  useLoginMutation,
+  useMeQuery,
+  useLazyMeQuery,
+  useCheckEmailExistsMutation,
+  useSendResetLinkMutation,
+  useResetPasswordMutation,
+  useVerifyEmailMutation,
+  useResendEmailVerificationMutation,
+  useVerifyTwoFactorMutation,
+  useVerifyBackupCodeMutation,
+  useResendTwoFactorCodeMutation,
+  useLogoutMutation,
+  useUpdateUserMutation,
+  useUpdateMetaMutation,
+} = authApi;

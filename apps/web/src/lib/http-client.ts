@@ -1,0 +1,263 @@
+import { isNewerToken, isTokenExpired } from './jwt';
+import { createBrowserLock } from './lock';
+import type { LockFn } from './lock';
+import type { TokenStore } from './token-store';
+
+export const HEADER_TYPES = ['authorization', 'public', 'file'] as const;
+export type HeaderType = (typeof HEADER_TYPES)[number];
+
+/** Spec section 9: refresh when the access token expires within this margin. */
+export const REFRESH_MARGIN_MS = 5_000;
+export const REFRESH_LOCK_NAME = 'liftoff-refresh';
+
+/**
+ * Spec section 7: these calls skip token handling and retry; their errors pass straight through.
+ * (They still carry the bearer token when their header type asks for it.)
+ */
+export const SKIP_REFRESH_PATHS: ReadonlySet<string> = new Set([
+  '/auth/login',
+  '/auth/refresh',
+  '/auth/verify-two-factor',
+  '/auth/verify-backup-code',
+  '/auth/resend-two-factor-code',
+  '/auth/setup-two-factor',
+  '/auth/verify-email',
+  '/auth/resend-email-verification',
+  '/auth/generate-two-factor-email-code',
+  '/auth/verify-two-factor-email-code',
+]);
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestConfig = {
+  url?: string;
+  method?: string;
+  headerType?: string;
+  /** A JSON value, or FormData for the file header type. */
+  body?: unknown;
+  params?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  responseType?: 'json' | 'blob' | 'text';
+};
+
+export type HttpResponse<T> = { status: number; data: T };
+
+export type HttpErrorKind = 'http' | 'network' | 'aborted' | 'session';
+
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data: unknown,
+    readonly kind: HttpErrorKind = 'http',
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export type HttpClientOptions = {
+  baseUrl: string;
+  tokens: TokenStore;
+  fetch?: typeof fetch;
+  now?: () => number;
+  lock?: LockFn;
+};
+
+export type HttpClient = {
+  request<T = unknown>(config: RequestConfig): Promise<HttpResponse<T>>;
+  /** Renews the tokens (shared in-flight, cross-tab safe). False when it failed and auth was reset. */
+  refresh(): Promise<boolean>;
+};
+
+/** Throws the spec's validation messages (section 5) for an incomplete request. */
+export function validateRequestConfig(config: RequestConfig): asserts config is RequestConfig & {
+  url: string;
+  method: string;
+  headerType: HeaderType;
+} {
+  if (!config.url) throw new Error('Missing URL');
+  if (!config.method) throw new Error('Missing method');
+  if (!config.headerType) throw new Error('Missing header type');
+  if (!(HEADER_TYPES as readonly string[]).includes(config.headerType)) {
+    throw new Error(`Header type must be one of ${HEADER_TYPES.join(',')}`);
+  }
+}
+
+export function skipsTokenHandling(url: string): boolean {
+  const path = (url.split('?')[0] ?? url).replace(/\/+$/, '');
+  return SKIP_REFRESH_PATHS.has(path);
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'message' in data) {
+    const message = (data as { message: unknown }).message;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return undefined;
+}
+
+function buildUrl(baseUrl: string, url: string, params?: Record<string, QueryValue>): string {
+  const absolute = /^https?:\/\//.test(url) ? url : `${baseUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+  if (!params) return absolute;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const query = search.toString();
+  if (!query) return absolute;
+  return `${absolute}${absolute.includes('?') ? '&' : '?'}${query}`;
+}
+
+async function readBody(response: Response, responseType: RequestConfig['responseType']): Promise<unknown> {
+  if (response.status === 204) return null;
+  if (responseType === 'blob' && response.ok) return response.blob();
+  const text = await response.text();
+  if (!text) return null;
+  const contentType = response.headers.get('content-type') ?? '';
+  if (responseType === 'text' && response.ok) return text;
+  if (contentType.includes('json') || /^[[{]/.test(text.trim())) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+class RefreshFailure extends Error {}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const now = options.now ?? (() => Date.now());
+  const lock = options.lock ?? createBrowserLock();
+  const { tokens, baseUrl } = options;
+  let inFlight: Promise<boolean> | null = null;
+
+  async function send(config: RequestConfig & { url: string; method: string; headerType: HeaderType }) {
+    const headers = new Headers(config.headers);
+    headers.set('Accept', config.responseType === 'blob' ? '*/*' : 'application/json');
+    const isFormData = typeof FormData !== 'undefined' && config.body instanceof FormData;
+    if (config.headerType !== 'file' && config.body !== undefined && !isFormData) {
+      headers.set('Content-Type', 'application/json');
+    }
+    if (config.headerType !== 'public') {
+      const { token } = tokens.read();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+    }
+    let body: BodyInit | undefined;
+    if (config.body !== undefined)
+      body = isFormData ? (config.body as FormData) : JSON.stringify(config.body);
+    try {
+      const response = await doFetch(buildUrl(baseUrl, config.url, config.params), {
+        method: config.method.toUpperCase(),
+        headers,
+        body,
+        signal: config.signal,
+        credentials: config.headerType === 'public' ? 'omit' : 'same-origin',
+      });
+      return { response, data: await readBody(response, config.responseType) };
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') {
+        throw new HttpError('The request was aborted', 0, null, 'aborted');
+      }
+      if (error instanceof HttpError) throw error;
+      throw new HttpError('Network error — check your connection and try again.', 0, null, 'network');
+    }
+  }
+
+  async function rotate(): Promise<boolean> {
+    const seen = tokens.read();
+    return lock(REFRESH_LOCK_NAME, async () => {
+      // Another tab may have rotated while we waited for the lock: its tokens are in the shared entry.
+      const shared = tokens.readShared();
+      const mine = tokens.read();
+      if (
+        shared?.token &&
+        shared.refreshToken &&
+        shared.refreshToken !== mine.refreshToken &&
+        isNewerToken(shared.token, mine.token)
+      ) {
+        tokens.adopt(shared);
+      }
+      const current = tokens.read();
+      if (
+        current.token &&
+        current.token !== seen.token &&
+        !isTokenExpired(current.token, now(), REFRESH_MARGIN_MS)
+      ) {
+        return true;
+      }
+      if (!current.refreshToken) throw new RefreshFailure('Invalid refresh token');
+      let response: Response;
+      let data: unknown;
+      try {
+        response = await doFetch(buildUrl(baseUrl, '/auth/refresh'), {
+          method: 'POST',
+          headers: {
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${current.refreshToken}`,
+          },
+          body: JSON.stringify({ refreshToken: current.refreshToken }),
+          credentials: 'same-origin',
+        });
+        data = await readBody(response, 'json');
+      } catch {
+        throw new RefreshFailure('Token refresh failed');
+      }
+      const payload = (data as { data?: { accessToken?: unknown; refreshToken?: unknown } } | null)?.data;
+      if (
+        !response.ok ||
+        typeof payload?.accessToken !== 'string' ||
+        typeof payload.refreshToken !== 'string'
+      ) {
+        throw new RefreshFailure(messageOf(data) ?? 'Token refresh failed');
+      }
+      tokens.write({ token: payload.accessToken, refreshToken: payload.refreshToken });
+      return true;
+    });
+  }
+
+  function refresh(): Promise<boolean> {
+    inFlight ??= rotate()
+      .catch((error: unknown) => {
+        tokens.onRefreshFailed(error instanceof Error ? error.message : 'Token refresh failed');
+        return false;
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  }
+
+  function toError(status: number, data: unknown): HttpError {
+    return new HttpError(messageOf(data) ?? `Request failed with status code ${status}`, status, data);
+  }
+
+  async function request<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+    validateRequestConfig(config);
+    const needsToken = config.headerType !== 'public';
+    const handlesTokens = needsToken && !skipsTokenHandling(config.url);
+    if (needsToken) await tokens.whenReady();
+    if (handlesTokens) {
+      const { token } = tokens.read();
+      if (!token || isTokenExpired(token, now(), REFRESH_MARGIN_MS)) {
+        if (!(await refresh())) {
+          throw new HttpError('Your session has ended. Please sign in again.', 401, null, 'session');
+        }
+      }
+    }
+    let { response, data } = await send(config);
+    if (response.status === 401 && handlesTokens) {
+      // One refresh and one retry; a second 401 is passed on.
+      if (await refresh()) ({ response, data } = await send(config));
+    }
+    if (!response.ok) throw toError(response.status, data);
+    return { status: response.status, data: data as T };
+  }
+
+  return { request, refresh };
+}
