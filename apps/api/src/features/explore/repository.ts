@@ -1,0 +1,252 @@
+import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  blogCategories,
+  blogPostCategories,
+  blogPosts,
+  blogPostTags,
+  blogPostViews,
+  blogSearchDocument,
+  blogTags,
+} from './tables.js';
+
+export type PostRecord = Omit<typeof blogPosts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type PostRow = typeof blogPosts.$inferSelect;
+export type CategoryRow = typeof blogCategories.$inferSelect;
+export type TagRow = typeof blogTags.$inferSelect;
+
+export interface PostFilter {
+  categorySlug?: string;
+  tagSlug?: string;
+  search?: string;
+  now: Date;
+}
+
+/** The columns a card needs (no bodies). */
+const summaryColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  author: blogPosts.author,
+  heroImageUrl: blogPosts.heroImageUrl,
+  heroImageAlt: blogPosts.heroImageAlt,
+  heroImageWidth: blogPosts.heroImageWidth,
+  heroImageHeight: blogPosts.heroImageHeight,
+  featured: blogPosts.featured,
+  firstPublishedAt: blogPosts.firstPublishedAt,
+  lastPublishedAt: blogPosts.lastPublishedAt,
+  minutesToRead: blogPosts.minutesToRead,
+  seedViews: blogPosts.seedViews,
+  likes: blogPosts.likes,
+  comments: blogPosts.comments,
+  ratings: blogPosts.ratings,
+  averageRating: blogPosts.averageRating,
+};
+export type PostSummaryRow = {
+  [K in keyof typeof summaryColumns]: PostRow[K extends keyof PostRow ? K : never];
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterCondition(filter: PostFilter): SQL {
+  const conditions: SQL[] = [lte(blogPosts.firstPublishedAt, filter.now)];
+  if (filter.categorySlug) {
+    conditions.push(sql`exists (select 1 from ${blogPostCategories} join ${blogCategories} on ${blogCategories.id} = ${blogPostCategories.categoryId}
+      where ${blogPostCategories.postId} = ${blogPosts.id} and ${blogCategories.slug} = ${filter.categorySlug})`);
+  }
+  if (filter.tagSlug) {
+    conditions.push(sql`exists (select 1 from ${blogPostTags} join ${blogTags} on ${blogTags.id} = ${blogPostTags.tagId}
+      where ${blogPostTags.postId} = ${blogPosts.id} and ${blogTags.slug} = ${filter.tagSlug})`);
+  }
+  if (filter.search) {
+    // Whole words (stemmed) anywhere in title, excerpt and body; or any part of the title.
+    conditions.push(
+      sql`(${blogSearchDocument} @@ websearch_to_tsquery('english', ${filter.search}) or ${blogPosts.title} ilike ${`%${escapeLike(filter.search)}%`})`,
+    );
+  }
+  return and(...conditions)!;
+}
+
+export function exploreRepository(db: DbOrTx) {
+  return {
+    // ─── Import ─────────────────────────────────────────────────────────────────────────────
+    async upsertCategories(
+      rows: { slug: string; title: string; label: string; description: string; position: number }[],
+    ) {
+      const ids = new Map<string, string>();
+      for (const row of rows) {
+        const [saved] = await db
+          .insert(blogCategories)
+          .values(row)
+          .onConflictDoUpdate({
+            target: blogCategories.slug,
+            set: {
+              title: row.title,
+              label: row.label,
+              description: row.description,
+              position: row.position,
+              updatedAt: new Date(),
+            },
+          })
+          .returning({ id: blogCategories.id });
+        ids.set(row.slug, saved!.id);
+      }
+      return ids;
+    },
+    async upsertTags(rows: { slug: string; label: string; position: number }[]) {
+      const ids = new Map<string, string>();
+      for (const row of rows) {
+        const [saved] = await db
+          .insert(blogTags)
+          .values(row)
+          .onConflictDoUpdate({
+            target: blogTags.slug,
+            set: { label: row.label, position: row.position, updatedAt: new Date() },
+          })
+          .returning({ id: blogTags.id });
+        ids.set(row.slug, saved!.id);
+      }
+      return ids;
+    },
+    async postHashes(): Promise<Map<string, string>> {
+      const rows = await db.select({ slug: blogPosts.slug, hash: blogPosts.sourceHash }).from(blogPosts);
+      return new Map(rows.map((row) => [row.slug, row.hash]));
+    },
+    /** Inserts or updates by slug. Seed metrics are written once; counted views live in blog_post_views. */
+    async upsertPost(record: PostRecord): Promise<string> {
+      const {
+        seedViews: _views,
+        likes: _likes,
+        comments: _comments,
+        ratings: _ratings,
+        averageRating: _rating,
+        slug: _slug,
+        ...content
+      } = record;
+      const [saved] = await db
+        .insert(blogPosts)
+        .values(record)
+        .onConflictDoUpdate({ target: blogPosts.slug, set: { ...content, updatedAt: new Date() } })
+        .returning({ id: blogPosts.id });
+      return saved!.id;
+    },
+    async setPostLinks(postId: string, categoryIds: string[], tagIds: string[]) {
+      await db.delete(blogPostCategories).where(eq(blogPostCategories.postId, postId));
+      await db.delete(blogPostTags).where(eq(blogPostTags.postId, postId));
+      if (categoryIds.length) {
+        await db
+          .insert(blogPostCategories)
+          .values(categoryIds.map((categoryId, position) => ({ postId, categoryId, position })));
+      }
+      if (tagIds.length)
+        await db.insert(blogPostTags).values(tagIds.map((tagId, position) => ({ postId, tagId, position })));
+    },
+    async removePostsExcept(slugs: string[]): Promise<number> {
+      const removed = await db
+        .delete(blogPosts)
+        .where(notInArray(blogPosts.slug, slugs))
+        .returning({ id: blogPosts.id });
+      return removed.length;
+    },
+    async removeCategoriesExcept(slugs: string[]) {
+      await db.delete(blogCategories).where(notInArray(blogCategories.slug, slugs));
+    },
+    async removeTagsExcept(slugs: string[]) {
+      await db.delete(blogTags).where(notInArray(blogTags.slug, slugs));
+    },
+
+    // ─── Reading ────────────────────────────────────────────────────────────────────────────
+    listCategories(): Promise<CategoryRow[]> {
+      return db.select().from(blogCategories).orderBy(asc(blogCategories.position), asc(blogCategories.slug));
+    },
+    listTags(): Promise<TagRow[]> {
+      return db.select().from(blogTags).orderBy(asc(blogTags.position), asc(blogTags.slug));
+    },
+    async countPosts(filter: PostFilter): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(blogPosts)
+        .where(filterCondition(filter));
+      return Number(row?.count ?? 0);
+    },
+    /** Newest first; ties (not expected: dates are unique) broken by slug so pages never overlap. */
+    findPosts(filter: PostFilter, limit: number, offset: number): Promise<PostSummaryRow[]> {
+      return db
+        .select(summaryColumns)
+        .from(blogPosts)
+        .where(filterCondition(filter))
+        .orderBy(desc(blogPosts.firstPublishedAt), asc(blogPosts.slug))
+        .limit(limit)
+        .offset(offset);
+    },
+    async findPublishedBySlug(slug: string, now: Date): Promise<PostRow | null> {
+      const [row] = await db
+        .select()
+        .from(blogPosts)
+        .where(and(eq(blogPosts.slug, slug), lte(blogPosts.firstPublishedAt, now)));
+      return row ?? null;
+    },
+    /** The published posts just before (older) and after (newer) a date. */
+    async neighbours(post: { firstPublishedAt: Date; slug: string }, now: Date) {
+      const [older] = await db
+        .select({ slug: blogPosts.slug, title: blogPosts.title })
+        .from(blogPosts)
+        .where(lt(blogPosts.firstPublishedAt, post.firstPublishedAt))
+        .orderBy(desc(blogPosts.firstPublishedAt))
+        .limit(1);
+      const [newer] = await db
+        .select({ slug: blogPosts.slug, title: blogPosts.title })
+        .from(blogPosts)
+        .where(
+          and(gt(blogPosts.firstPublishedAt, post.firstPublishedAt), lte(blogPosts.firstPublishedAt, now)),
+        )
+        .orderBy(asc(blogPosts.firstPublishedAt))
+        .limit(1);
+      return { previous: older ?? null, next: newer ?? null };
+    },
+    async categoriesOf(postIds: string[]) {
+      if (!postIds.length) return [];
+      return db
+        .select({
+          postId: blogPostCategories.postId,
+          id: blogCategories.id,
+          slug: blogCategories.slug,
+          title: blogCategories.title,
+          label: blogCategories.label,
+        })
+        .from(blogPostCategories)
+        .innerJoin(blogCategories, eq(blogCategories.id, blogPostCategories.categoryId))
+        .where(inArray(blogPostCategories.postId, postIds))
+        .orderBy(asc(blogPostCategories.position));
+    },
+    async tagsOf(postIds: string[]) {
+      if (!postIds.length) return [];
+      return db
+        .select({ postId: blogPostTags.postId, id: blogTags.id, slug: blogTags.slug, label: blogTags.label })
+        .from(blogPostTags)
+        .innerJoin(blogTags, eq(blogTags.id, blogPostTags.tagId))
+        .where(inArray(blogPostTags.postId, postIds))
+        .orderBy(asc(blogPostTags.position));
+    },
+    /** Counted views (one per user per post per UTC day) per post. */
+    async viewCounts(postIds: string[]): Promise<Map<string, number>> {
+      if (!postIds.length) return new Map();
+      const rows = await db
+        .select({ postId: blogPostViews.postId, count: sql<number>`count(*)::int` })
+        .from(blogPostViews)
+        .where(inArray(blogPostViews.postId, postIds))
+        .groupBy(blogPostViews.postId);
+      return new Map(rows.map((row) => [row.postId, Number(row.count)]));
+    },
+    /** Records today's (UTC) view; a second view by the same user the same day changes nothing. */
+    async recordView(postId: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .insert(blogPostViews)
+        .values({ postId, userId, day: sql`(now() at time zone 'utc')::date` })
+        .onConflictDoNothing()
+        .returning({ postId: blogPostViews.postId });
+      return rows.length > 0;
+    },
+  };
+}

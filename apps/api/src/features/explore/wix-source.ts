@@ -1,0 +1,413 @@
+import type {
+  Category,
+  Image,
+  ModerationDetails,
+  Post,
+  PostMedia,
+  PostSummary,
+  PostsPage,
+  PostsQuery,
+  PostTranslation,
+  Tag,
+} from '@liftoff/contracts/explore';
+import { exploreMessages } from '@liftoff/contracts/explore';
+import { categories as wixCategories, posts as wixPosts, tags as wixTags } from '@wix/blog';
+import { createClient, OAuthStrategy } from '@wix/sdk';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/errors.js';
+import { renderRicos, wixImageUrl } from './ricos.js';
+import { lastPageOf, type ExploreSource } from './source.js';
+
+/*
+ * The Wix source: a Wix site's blog through the official SDK (@wix/sdk + @wix/blog) with OAuthStrategy
+ * visitor tokens. The strategy keeps the tokens in its storage and renews them (refresh token, else a new
+ * anonymous token) only when missing or expired — never per call. Only published posts are visible to a
+ * visitor. Answers are cached in memory for WIX_CACHE_SECONDS; failures are not cached.
+ */
+
+export interface WixSourceOptions {
+  clientId: string;
+  cacheSeconds: number;
+  /** Sends every *.wixapis.com call to this base instead (tests point it at a local fake). */
+  apiBase?: string;
+  log?: FastifyBaseLogger;
+}
+
+/** Most posts a search or the previous/next index reads (Wix pages are at most 100 posts). */
+const MAX_INDEXED_POSTS = 1000;
+const WIX_PAGE = 100;
+
+type WixPost = wixPosts.Post & {
+  metrics?: { comments?: number; likes?: number; views?: number };
+  translations?: {
+    _id?: string;
+    id?: string;
+    language?: string | null;
+    slug?: string | null;
+    url?: string | null;
+  }[];
+  coverMedia?: { image?: unknown; altText?: string | null; displayed?: boolean } | null;
+};
+
+// ─── Host redirection (tests) ───────────────────────────────────────────────────────────────────
+
+function rewriteUrl(input: string, base: URL): string {
+  const url = new URL(input);
+  if (!/(^|\.)wixapis\.com$/i.test(url.hostname)) return input;
+  const target = new URL(base.href);
+  target.pathname = `${base.pathname.replace(/\/$/, '')}${url.pathname}`;
+  target.search = url.search;
+  return target.href;
+}
+
+function redirectingFetch(original: typeof fetch, base: URL): typeof fetch {
+  return (input, init) => {
+    if (typeof input === 'string') return original(rewriteUrl(input, base), init);
+    if (input instanceof URL) return original(rewriteUrl(input.href, base), init);
+    return original(new Request(rewriteUrl(input.url, base), input), init);
+  };
+}
+
+/*
+ * The SDK's token endpoint is called with the global fetch (OAuthStrategy takes no fetch option), so with
+ * WIX_API_BASE set the global fetch is wrapped too — only *.wixapis.com URLs are rewritten, and the
+ * original is restored when the last Wix source closes.
+ */
+let globalRedirect: { original: typeof fetch; bases: URL[] } | null = null;
+function redirectGlobalFetch(base: URL): () => void {
+  if (!globalRedirect) {
+    const original = globalThis.fetch;
+    const state = { original, bases: [] as URL[] };
+    globalRedirect = state;
+    globalThis.fetch = (input, init) => {
+      const current = state.bases.at(-1);
+      return current ? redirectingFetch(original, current)(input, init) : original(input, init);
+    };
+  }
+  const state = globalRedirect;
+  state.bases.push(base);
+  return () => {
+    const index = state.bases.indexOf(base);
+    if (index >= 0) state.bases.splice(index, 1);
+    if (!state.bases.length && globalRedirect === state) {
+      globalThis.fetch = state.original;
+      globalRedirect = null;
+    }
+  };
+}
+
+// ─── Mapping ────────────────────────────────────────────────────────────────────────────────────
+
+const iso = (value: unknown): string | null => {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};
+
+/** A Wix image (SDK `wix:image://` string, REST image object or URL) → the contract's image. */
+function toImage(value: unknown, alt: string): Image | null {
+  let reference: string | null = null;
+  let width: number | undefined;
+  let height: number | undefined;
+  if (typeof value === 'string') reference = value;
+  else if (value && typeof value === 'object') {
+    const object = value as { id?: string; url?: string; width?: number; height?: number };
+    reference = object.id || object.url || null;
+    width = object.width;
+    height = object.height;
+  }
+  const image = wixImageUrl(reference);
+  if (!image) return null;
+  const w = width ?? image.width;
+  const h = height ?? image.height;
+  return {
+    url: image.url,
+    alt,
+    ...(w && w > 0 ? { width: Math.trunc(w) } : {}),
+    ...(h && h > 0 ? { height: Math.trunc(h) } : {}),
+  };
+}
+
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;
+
+function mediaOf(post: WixPost): PostMedia | null {
+  const media = post.media;
+  if (!media) return null;
+  const alt = media.altText ?? post.title ?? '';
+  const video = media.wixMedia?.videoV2 as unknown;
+  const embed = media.embedMedia;
+  return {
+    image: toImage(media.wixMedia?.image ?? embed?.thumbnail?.url ?? null, alt),
+    videoUrl: typeof video === 'string' && /^https:\/\//.test(video) ? video : null,
+    embedUrl: embed?.video?.url && /^https:\/\//.test(embed.video.url) ? embed.video.url : null,
+    displayed: media.displayed ?? false,
+  };
+}
+
+function moderationOf(post: WixPost): ModerationDetails | null {
+  const details = post.moderationDetails;
+  if (!details) return null;
+  return {
+    status: String(details.status ?? 'UNKNOWN'),
+    submittedBy: details.submittedBy ?? null,
+    submittedDate: iso(details.submittedDate),
+    moderatedBy: details.moderatedBy ?? null,
+    moderationDate: iso(details.moderationDate),
+  };
+}
+
+function translationsOf(post: WixPost): PostTranslation[] {
+  return (post.translations ?? []).flatMap((t): PostTranslation[] => {
+    const id = t._id ?? t.id;
+    return id && t.language && t.slug
+      ? [{ _id: id, language: t.language, slug: t.slug, url: t.url ?? '' }]
+      : [];
+  });
+}
+
+export function wixSource(options: WixSourceOptions): ExploreSource & { close(): void } {
+  const base = options.apiBase ? new URL(options.apiBase) : null;
+  const release = base ? redirectGlobalFetch(base) : () => {};
+  const client = createClient({
+    modules: { posts: wixPosts, categories: wixCategories, tags: wixTags },
+    auth: OAuthStrategy({ clientId: options.clientId }),
+    ...(base ? { fetch: redirectingFetch((input, init) => globalThis.fetch(input, init), base) } : {}),
+  });
+
+  // ─── Cache ──────────────────────────────────────────────────────────────────────────────────
+  const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const ttl = options.cacheSeconds * 1000;
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (ttl > 0 && hit && hit.expires > now) return hit.value as Promise<T>;
+    const value = load();
+    if (ttl > 0) {
+      cache.set(key, { expires: now + ttl, value });
+      // A failure is not remembered: the next call asks Wix again.
+      value.catch(() => {
+        if (cache.get(key)?.value === value) cache.delete(key);
+      });
+    }
+    return value;
+  }
+
+  /** Any failure of a Wix call → 502 UPSTREAM_FAILED with the message of what the caller asked for. */
+  const upstream =
+    (message: string) =>
+    (error: unknown): never => {
+      if (error instanceof AppError && error.code !== 'UPSTREAM_FAILED') throw error;
+      if (!(error instanceof AppError)) options.log?.warn({ err: error }, `Wix: ${message}`);
+      throw new AppError(502, 'UPSTREAM_FAILED', message);
+    };
+
+  // ─── Calls ──────────────────────────────────────────────────────────────────────────────────
+  const loadCategories = () =>
+    cached('categories', async () => {
+      const found: Category[] = [];
+      let page = await client.categories.queryCategories().limit(WIX_PAGE).find();
+      for (;;) {
+        for (const item of page.items) {
+          if (item._id && item.slug)
+            found.push({
+              _id: item._id,
+              slug: item.slug,
+              title: item.title ?? item.label ?? item.slug,
+              label: item.label ?? item.title ?? item.slug,
+            });
+        }
+        if (!page.hasNext() || found.length >= MAX_INDEXED_POSTS) break;
+        page = await page.next();
+      }
+      return found;
+    }).catch(upstream(exploreMessages.categoriesFailed));
+
+  const loadTags = () =>
+    cached('tags', async () => {
+      const found: Tag[] = [];
+      let page = await client.tags.queryTags().limit(WIX_PAGE).find();
+      for (;;) {
+        for (const item of page.items)
+          if (item._id && item.slug)
+            found.push({ _id: item._id, slug: item.slug, label: item.label ?? item.slug });
+        if (!page.hasNext() || found.length >= MAX_INDEXED_POSTS) break;
+        page = await page.next();
+      }
+      return found;
+    }).catch(upstream(exploreMessages.tagsFailed));
+
+  const fieldsets = ['URL', 'METRICS'] as const;
+
+  function summaryOf(post: WixPost, categoryList: Category[], tagList: Tag[]): PostSummary {
+    const title = post.title ?? '';
+    const published =
+      iso(post.firstPublishedDate) ?? iso(post.lastPublishedDate) ?? new Date(0).toISOString();
+    const metrics = post.metrics ?? {};
+    return {
+      _id: post._id ?? post.slug ?? '',
+      title,
+      slug: post.slug ?? '',
+      excerpt: post.excerpt ?? '',
+      firstPublishedDate: published,
+      lastPublishedDate: iso(post.lastPublishedDate) ?? published,
+      url: typeof post.url === 'string' && post.url ? post.url : `/explore/post/${post.slug ?? ''}`,
+      heroImage: toImage(post.heroImage ?? post.media?.wixMedia?.image ?? null, post.media?.altText ?? title),
+      minutesToRead: count(post.minutesToRead),
+      categories: (post.categoryIds ?? []).flatMap((id: string) => categoryList.filter((c) => c._id === id)),
+      tags: (post.tagIds ?? []).flatMap((id: string) => tagList.filter((t) => t._id === id)),
+      author: null,
+      featured: post.featured ?? false,
+      metrics: {
+        averageRating: 0,
+        ratings: 0,
+        comments: count(metrics.comments),
+        likes: count(metrics.likes),
+        views: count(metrics.views),
+      },
+    };
+  }
+
+  /** One Wix page of published posts, newest first. */
+  async function listPage(
+    filter: { categoryIds?: string[]; tagIds?: string[] },
+    limit: number,
+    offset: number,
+    withText = false,
+  ) {
+    const result = await client.posts.listPosts({
+      ...filter,
+      sort: 'PUBLISHED_DATE_DESC',
+      paging: { limit, offset },
+      fieldsets: withText ? [...fieldsets, 'CONTENT_TEXT'] : [...fieldsets],
+    });
+    const posts = (result.posts ?? []) as WixPost[];
+    return { posts, total: result.metaData?.total ?? offset + posts.length };
+  }
+
+  /** Every published post matching a filter (bounded), for search and previous/next. */
+  function allPosts(filter: { categoryIds?: string[]; tagIds?: string[] }, withText: boolean) {
+    return cached(`all:${JSON.stringify(filter)}:${withText}`, async () => {
+      const found: WixPost[] = [];
+      for (let offset = 0; offset < MAX_INDEXED_POSTS; offset += WIX_PAGE) {
+        const page = await listPage(filter, WIX_PAGE, offset, withText);
+        found.push(...page.posts);
+        if (!page.posts.length || found.length >= page.total) break;
+      }
+      return found;
+    });
+  }
+
+  async function resolveFilter(
+    query: PostsQuery,
+  ): Promise<{ categoryIds?: string[]; tagIds?: string[] } | null> {
+    const filter: { categoryIds?: string[]; tagIds?: string[] } = {};
+    if (query.category) {
+      const match = (await loadCategories()).find((c) => c.slug === query.category);
+      if (!match) return null;
+      filter.categoryIds = [match._id];
+    }
+    if (query.tag) {
+      const match = (await loadTags()).find((t) => t.slug === query.tag);
+      if (!match) return null;
+      filter.tagIds = [match._id];
+    }
+    return filter;
+  }
+
+  return {
+    kind: 'wix',
+    listCategories: loadCategories,
+    listTags: loadTags,
+
+    listPosts: (query: PostsQuery) => listPosts(query).catch(upstream(exploreMessages.postsFailed)),
+    getPost: (slug: string) => getPost(slug).catch(upstream(exploreMessages.postFailed)),
+    close: release,
+  };
+
+  async function listPosts(query: PostsQuery): Promise<PostsPage> {
+    const empty: PostsPage = { posts: [], total: 0, lastPage: 0, page: query.page, limit: query.limit };
+    const filter = await resolveFilter(query);
+    if (!filter) return empty;
+    const [categoryList, tagList] = [await loadCategories(), await loadTags()];
+    const offset = (query.page - 1) * query.limit;
+    const page = await cached(
+      `posts:${JSON.stringify({ filter, search: query.search ?? '', limit: query.limit, offset })}`,
+      async () => {
+        if (!query.search) return listPage(filter, query.limit, offset);
+        // Wix's List Posts has no text search: search the (cached) matching posts here.
+        const needle = query.search.toLocaleLowerCase();
+        const matches = (await allPosts(filter, true)).filter((post) =>
+          [post.title, post.excerpt, post.contentText].some((text) =>
+            text?.toLocaleLowerCase().includes(needle),
+          ),
+        );
+        return { posts: matches.slice(offset, offset + query.limit), total: matches.length };
+      },
+    );
+    return {
+      posts: page.posts.map((post) => summaryOf(post, categoryList, tagList)),
+      total: page.total,
+      lastPage: lastPageOf(page.total, query.limit),
+      page: query.page,
+      limit: query.limit,
+    };
+  }
+
+  async function getPost(slug: string): Promise<Post | null> {
+    const [categoryList, tagList] = [await loadCategories(), await loadTags()];
+    const found = await cached(`post:${slug}`, async () => {
+      let post: WixPost | undefined;
+      try {
+        post = (await client.posts.getPostBySlug(slug, { fieldsets: ['URL', 'METRICS', 'RICH_CONTENT'] }))
+          .post as WixPost | undefined;
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw error;
+      }
+      if (!post?._id) return null;
+      if (!post.metrics)
+        post = { ...post, metrics: (await client.posts.getPostMetrics(post._id)).metrics ?? {} };
+      const index = await allPosts({}, false);
+      const at = index.findIndex((p) => p._id === post._id);
+      const link = (p: WixPost | undefined) => (p?.slug ? { slug: p.slug, title: p.title ?? '' } : null);
+      return {
+        post,
+        previous: at >= 0 ? link(index[at + 1]) : null,
+        next: at > 0 ? link(index[at - 1]) : null,
+      };
+    });
+    if (!found) return null;
+    const { post } = found;
+    const summary = summaryOf(post, categoryList, tagList);
+    const cover = post.coverMedia?.image
+      ? toImage(post.coverMedia.image, post.coverMedia.altText ?? summary.title)
+      : null;
+    const richContent =
+      post.richContent && Array.isArray(post.richContent.nodes)
+        ? (post.richContent as Post['richContent'])
+        : null;
+    return {
+      ...summary,
+      translations: translationsOf(post),
+      coverMedia: { image: cover ?? summary.heroImage },
+      media: mediaOf(post),
+      richContent,
+      contentHtml: renderRicos(richContent),
+      moderationDetails: moderationOf(post),
+      previous: found.previous,
+      next: found.next,
+    };
+  }
+}
+
+/** The HTTP status of an SDK error, when it carries one. */
+function statusOf(error: unknown): number | undefined {
+  const e = error as {
+    response?: { status?: number };
+    details?: { applicationError?: unknown };
+    status?: number;
+    httpStatus?: number;
+  };
+  return e?.response?.status ?? e?.status ?? e?.httpStatus;
+}
