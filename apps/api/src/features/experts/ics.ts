@@ -1,0 +1,96 @@
+/**
+ * A minimal RFC 5545 writer for meeting invites (iTIP METHOD:REQUEST / METHOD:CANCEL, RFC 5546).
+ * Lines end with CRLF and are folded at 75 octets (a continuation line starts with one space); TEXT values
+ * are escaped (backslash, semicolon, comma, newline).
+ */
+export interface InviteAttendee {
+  name: string;
+  email: string;
+  role?: 'REQ-PARTICIPANT' | 'OPT-PARTICIPANT' | 'CHAIR';
+}
+
+export interface Invite {
+  method: 'REQUEST' | 'CANCEL';
+  uid: string;
+  sequence: number;
+  /** When this version of the invite was made. */
+  stamp: Date;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  organizer: { name: string; email: string };
+  attendees: InviteAttendee[];
+  url?: string;
+}
+
+export const PRODID = '-//Liftoff//Expert meetings 1.0//EN';
+
+export const escapeText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+
+/** A parameter value: quoted when it holds characters that would end it (RFC 5545 3.2); quotes are dropped. */
+const paramValue = (value: string) => {
+  const clean = value.replace(/"/g, "'").replace(/[\r\n]/g, ' ');
+  return /[;:,]/.test(clean) ? `"${clean}"` : clean;
+};
+
+/** yyyymmddThhmmssZ */
+export const utcStamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/** Folds one content line at 75 octets without splitting a UTF-8 character. */
+export function foldLine(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, 'utf8');
+    const limit = out.length === 0 ? 75 : 74; // continuation lines start with a space
+    if (octets + size > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+export function buildInvite(invite: Invite): string {
+  const cancelled = invite.method === 'CANCEL';
+  const lines = [
+    'BEGIN:VCALENDAR',
+    `PRODID:${PRODID}`,
+    'VERSION:2.0',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${invite.method}`,
+    'BEGIN:VEVENT',
+    `UID:${invite.uid}`,
+    `SEQUENCE:${invite.sequence}`,
+    `DTSTAMP:${utcStamp(invite.stamp)}`,
+    `DTSTART:${utcStamp(invite.start)}`,
+    `DTEND:${utcStamp(invite.end)}`,
+    `SUMMARY:${escapeText(invite.summary)}`,
+    `DESCRIPTION:${escapeText(invite.description)}`,
+    `ORGANIZER;CN=${paramValue(invite.organizer.name)}:mailto:${invite.organizer.email}`,
+    ...invite.attendees.map(
+      (a) =>
+        `ATTENDEE;CN=${paramValue(a.name)};ROLE=${a.role ?? 'REQ-PARTICIPANT'};PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${a.email}`,
+    ),
+    ...(invite.url ? [`URL:${invite.url}`] : []),
+    `STATUS:${cancelled ? 'CANCELLED' : 'TENTATIVE'}`,
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+/** The address part of a From header such as `Liftoff <no-reply@liftoff.local>`. */
+export function mailAddress(from: string): { name: string; email: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  if (match) return { name: match[1]!.trim() || match[2]!, email: match[2]!.trim() };
+  return { name: from.trim(), email: from.trim() };
+}

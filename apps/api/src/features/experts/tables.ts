@@ -1,0 +1,97 @@
+import type { ExpertMeta, FounderContext } from '@liftoff/contracts/experts';
+import { meetingStatuses } from '@liftoff/contracts/experts';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/tables.js';
+import type { AvailabilityRules } from './availability.js';
+
+/**
+ * Experts come from the content pack (content/experts/<key>.yaml) and are upserted by `key` on every
+ * import, so their ids stay stable. `availability` is the validated availability block (availability.ts:
+ * zone, weekly ranges, overrides, services, buffers, notice, window), read whole whenever slots are computed.
+ */
+export const experts = pgTable(
+  'experts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    authType: text('auth_type', { enum: ['EMAIL'] }).notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender', { enum: ['FEMALE', 'MALE', 'OTHER'] }).notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    profileImageUrl: text('profile_image_url').notNull(),
+    expertMeta: jsonb('expert_meta').$type<ExpertMeta>().notNull(),
+    bookingUrl: text('booking_url'),
+    availability: jsonb('availability').$type<AvailabilityRules>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('experts_key_unique').on(table.key),
+    uniqueIndex('experts_email_unique').on(table.email),
+  ],
+);
+
+export type ExpertRow = typeof experts.$inferSelect;
+
+/**
+ * A founder's meeting request. REQUESTED and ACCEPTED requests hold the expert's time. `sequence` is the
+ * calendar invite's SEQUENCE (the UID is `<id>@<APP_URL host>`). The partial unique index is the safety
+ * net under the row lock of request-meeting: one live request per expert and start instant.
+ */
+export const meetingRequests = pgTable(
+  'meeting_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceKey: text('service_key').notNull(),
+    serviceName: text('service_name').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    timezone: text('timezone').notNull(),
+    note: text('note'),
+    status: text('status', { enum: meetingStatuses }).notNull().default('REQUESTED'),
+    sequence: integer('sequence').notNull().default(0),
+    context: jsonb('context').$type<FounderContext>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('meeting_requests_live_slot_unique')
+      .on(table.expertId, table.startsAt)
+      .where(sql`status in ('REQUESTED', 'ACCEPTED')`),
+    index('meeting_requests_expert_time_idx').on(table.expertId, table.startsAt),
+    index('meeting_requests_user_idx').on(table.userId, table.startsAt),
+  ],
+);
+export type MeetingRequestRow = typeof meetingRequests.$inferSelect;
+
+/** A question a founder asked an expert, with where they stood in the program when asking. */
+export const expertQuestions = pgTable(
+  'expert_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    question: text('question').notNull(),
+    /** The founder's user mission, when asked from one (no foreign key: it belongs to the programs feature). */
+    missionId: uuid('mission_id'),
+    context: jsonb('context').$type<FounderContext>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('expert_questions_user_idx').on(table.userId, table.createdAt)],
+);
+export type ExpertQuestionRow = typeof expertQuestions.$inferSelect;

@@ -1,0 +1,629 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { ParsedProgram } from './import.js';
+import {
+  milestoneTemplates,
+  missionAttachments,
+  missionTemplates,
+  programTemplates,
+  shares,
+  stepTemplates,
+  userMilestones,
+  userMissions,
+  userPrograms,
+  userSteps,
+} from './tables.js';
+
+export type Status = 'ONGOING' | 'LOCKED' | 'COMPLETED' | 'INCOMPLETED';
+
+/** Program templates: written by the importer, read at enrolment and for display. */
+export function templatesRepository(db: DbOrTx) {
+  return {
+    async findProgramVersion(key: string, version: number) {
+      const [row] = await db
+        .select()
+        .from(programTemplates)
+        .where(and(eq(programTemplates.key, key), eq(programTemplates.version, version)));
+      return row ?? null;
+    },
+
+    /** The newest version of the default program, or null when no pack was imported. */
+    async findDefault() {
+      const [row] = await db
+        .select()
+        .from(programTemplates)
+        .where(eq(programTemplates.isDefault, true))
+        .orderBy(desc(programTemplates.version))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async setDefault(key: string, isDefault: boolean) {
+      await db.update(programTemplates).set({ isDefault }).where(eq(programTemplates.key, key));
+      if (isDefault)
+        await db
+          .update(programTemplates)
+          .set({ isDefault: false })
+          .where(sql`${programTemplates.key} <> ${key}`);
+    },
+
+    async insertProgram(program: ParsedProgram) {
+      const [row] = await db
+        .insert(programTemplates)
+        .values({
+          key: program.key,
+          version: program.version,
+          name: program.name,
+          summary: program.summary.trim(),
+          isDefault: program.default,
+          iconUrl: program.iconUrl,
+          secondaryIconUrl: program.secondaryIconUrl,
+          durationDays: program.durationDays ?? null,
+          structureHash: program.structureHash,
+          contentHash: program.contentHash,
+        })
+        .returning({ id: programTemplates.id });
+      const milestones = await db
+        .insert(milestoneTemplates)
+        .values(
+          program.milestones.map((m, i) => ({
+            programTemplateId: row!.id,
+            index: i + 1,
+            ...milestoneTexts(m),
+          })),
+        )
+        .returning({ id: milestoneTemplates.id, key: milestoneTemplates.key });
+      const milestoneIds = new Map(milestones.map((m) => [m.key, m.id]));
+      const missionValues = program.milestones.flatMap((m) =>
+        m.missions.map((mission, i) => ({
+          milestoneTemplateId: milestoneIds.get(m.key)!,
+          index: i + 1,
+          ...missionTexts(mission),
+        })),
+      );
+      const missions = await db.insert(missionTemplates).values(missionValues).returning({
+        id: missionTemplates.id,
+        key: missionTemplates.key,
+        milestoneTemplateId: missionTemplates.milestoneTemplateId,
+      });
+      const missionIds = new Map(missions.map((m) => [`${m.milestoneTemplateId}/${m.key}`, m.id]));
+      const stepValues = program.milestones.flatMap((m) =>
+        m.missions.flatMap((mission) =>
+          mission.steps.map((step, i) => ({
+            missionTemplateId: missionIds.get(`${milestoneIds.get(m.key)}/${mission.key}`)!,
+            index: i + 1,
+            ...stepTexts(step),
+          })),
+        ),
+      );
+      await db.insert(stepTemplates).values(stepValues);
+      return row!.id;
+    },
+
+    /** Same structure, new wording: refreshes texts in place, matching rows by key. */
+    async updateTexts(programTemplateId: string, program: ParsedProgram) {
+      await db
+        .update(programTemplates)
+        .set({
+          name: program.name,
+          summary: program.summary.trim(),
+          iconUrl: program.iconUrl,
+          secondaryIconUrl: program.secondaryIconUrl,
+          durationDays: program.durationDays ?? null,
+          contentHash: program.contentHash,
+          importedAt: new Date(),
+        })
+        .where(eq(programTemplates.id, programTemplateId));
+      const milestones = await db
+        .select()
+        .from(milestoneTemplates)
+        .where(eq(milestoneTemplates.programTemplateId, programTemplateId));
+      for (const milestone of program.milestones) {
+        const row = milestones.find((m) => m.key === milestone.key)!;
+        await db
+          .update(milestoneTemplates)
+          .set(milestoneTexts(milestone))
+          .where(eq(milestoneTemplates.id, row.id));
+        const missions = await db
+          .select()
+          .from(missionTemplates)
+          .where(eq(missionTemplates.milestoneTemplateId, row.id));
+        for (const mission of milestone.missions) {
+          const missionRow = missions.find((m) => m.key === mission.key)!;
+          await db
+            .update(missionTemplates)
+            .set(missionTexts(mission))
+            .where(eq(missionTemplates.id, missionRow.id));
+          const steps = await db
+            .select()
+            .from(stepTemplates)
+            .where(eq(stepTemplates.missionTemplateId, missionRow.id));
+          for (const step of mission.steps) {
+            const stepRow = steps.find((s) => s.key === step.key)!;
+            await db.update(stepTemplates).set(stepTexts(step)).where(eq(stepTemplates.id, stepRow.id));
+          }
+        }
+      }
+    },
+
+    /** The whole template tree of one version, in order, for enrolment. */
+    async tree(programTemplateId: string) {
+      const milestones = await db
+        .select({ id: milestoneTemplates.id, index: milestoneTemplates.index })
+        .from(milestoneTemplates)
+        .where(eq(milestoneTemplates.programTemplateId, programTemplateId))
+        .orderBy(asc(milestoneTemplates.index));
+      const missions = await db
+        .select({
+          id: missionTemplates.id,
+          index: missionTemplates.index,
+          milestoneTemplateId: missionTemplates.milestoneTemplateId,
+        })
+        .from(missionTemplates)
+        .where(
+          inArray(
+            missionTemplates.milestoneTemplateId,
+            milestones.map((m) => m.id),
+          ),
+        )
+        .orderBy(asc(missionTemplates.index));
+      const steps = await db
+        .select({
+          id: stepTemplates.id,
+          index: stepTemplates.index,
+          missionTemplateId: stepTemplates.missionTemplateId,
+        })
+        .from(stepTemplates)
+        .where(
+          inArray(
+            stepTemplates.missionTemplateId,
+            missions.map((m) => m.id),
+          ),
+        )
+        .orderBy(asc(stepTemplates.index));
+      return { milestones, missions, steps };
+    },
+  };
+}
+
+const milestoneTexts = (m: ParsedProgram['milestones'][number]) => ({
+  key: m.key,
+  name: m.name,
+  overviewSubtitle: m.overviewSubtitle,
+  description: m.description.trim(),
+  outcomeTitle: m.outcome.title,
+  outcomeDescription: m.outcome.description.trim(),
+  iconUrl: m.iconUrl,
+  secondaryIconUrl: m.secondaryIconUrl,
+  expertKey: m.expert,
+});
+const missionTexts = (m: ParsedProgram['milestones'][number]['missions'][number]) => ({
+  key: m.key,
+  name: m.name,
+  summary: m.summary.trim(),
+  estimatedMinutes: m.estimatedMinutes,
+  deliverable: m.deliverable
+    ? {
+        title: m.deliverable.title,
+        description: m.deliverable.description.trim(),
+        acceptedHint: m.deliverable.acceptedHint,
+      }
+    : null,
+});
+const stepTexts = (s: ParsedProgram['milestones'][number]['missions'][number]['steps'][number]) => ({
+  key: s.key,
+  title: s.title,
+  type: s.type,
+  body: s.body,
+  estimatedMinutes: s.estimatedMinutes,
+  worksheetFields: s.worksheet?.fields ?? null,
+  templateFile: s.worksheet?.template ?? null,
+});
+
+/** A user's progress rows, always scoped by the owner's id. */
+export function progressRepository(db: DbOrTx) {
+  return {
+    async findEnrollment(userId: string, programKey: string) {
+      const [row] = await db
+        .select({ id: userPrograms.id })
+        .from(userPrograms)
+        .where(and(eq(userPrograms.userId, userId), eq(userPrograms.programKey, programKey)));
+      return row ?? null;
+    },
+
+    async insertProgram(values: typeof userPrograms.$inferInsert) {
+      const [row] = await db
+        .insert(userPrograms)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: userPrograms.id });
+      return row ?? null;
+    },
+    async insertMilestones(values: (typeof userMilestones.$inferInsert)[]) {
+      return db
+        .insert(userMilestones)
+        .values(values)
+        .returning({ id: userMilestones.id, milestoneTemplateId: userMilestones.milestoneTemplateId });
+    },
+    async insertMissions(values: (typeof userMissions.$inferInsert)[]) {
+      return db
+        .insert(userMissions)
+        .values(values)
+        .returning({ id: userMissions.id, missionTemplateId: userMissions.missionTemplateId });
+    },
+    async insertSteps(values: (typeof userSteps.$inferInsert)[]) {
+      if (values.length) await db.insert(userSteps).values(values);
+    },
+
+    async programs(userId: string, ids?: string[]) {
+      return db
+        .select({
+          id: userPrograms.id,
+          status: userPrograms.status,
+          endsAt: userPrograms.endsAt,
+          completedAt: userPrograms.completedAt,
+          createdAt: userPrograms.createdAt,
+          key: programTemplates.key,
+          version: programTemplates.version,
+          name: programTemplates.name,
+          summary: programTemplates.summary,
+          iconUrl: programTemplates.iconUrl,
+          secondaryIconUrl: programTemplates.secondaryIconUrl,
+        })
+        .from(userPrograms)
+        .innerJoin(programTemplates, eq(programTemplates.id, userPrograms.programTemplateId))
+        .where(and(eq(userPrograms.userId, userId), ids ? inArray(userPrograms.id, ids) : undefined))
+        .orderBy(asc(userPrograms.createdAt), asc(userPrograms.id));
+    },
+
+    async milestones(userId: string, where: { programIds?: string[]; ids?: string[] }) {
+      return db
+        .select({
+          id: userMilestones.id,
+          userProgramId: userMilestones.userProgramId,
+          index: userMilestones.index,
+          status: userMilestones.status,
+          completedAt: userMilestones.completedAt,
+          templateId: milestoneTemplates.id,
+          key: milestoneTemplates.key,
+          name: milestoneTemplates.name,
+          overviewSubtitle: milestoneTemplates.overviewSubtitle,
+          description: milestoneTemplates.description,
+          outcomeTitle: milestoneTemplates.outcomeTitle,
+          outcomeDescription: milestoneTemplates.outcomeDescription,
+          iconUrl: milestoneTemplates.iconUrl,
+          secondaryIconUrl: milestoneTemplates.secondaryIconUrl,
+          expertKey: milestoneTemplates.expertKey,
+        })
+        .from(userMilestones)
+        .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, userMilestones.milestoneTemplateId))
+        .where(
+          and(
+            eq(userMilestones.userId, userId),
+            where.programIds ? inArray(userMilestones.userProgramId, where.programIds) : undefined,
+            where.ids ? inArray(userMilestones.id, where.ids) : undefined,
+          ),
+        )
+        .orderBy(asc(userMilestones.index));
+    },
+
+    async missions(userId: string, where: { milestoneIds?: string[]; ids?: string[] }) {
+      return db
+        .select({
+          id: userMissions.id,
+          userMilestoneId: userMissions.userMilestoneId,
+          index: userMissions.index,
+          status: userMissions.status,
+          completedAt: userMissions.completedAt,
+          key: missionTemplates.key,
+          name: missionTemplates.name,
+          summary: missionTemplates.summary,
+          estimatedMinutes: missionTemplates.estimatedMinutes,
+          deliverable: missionTemplates.deliverable,
+        })
+        .from(userMissions)
+        .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
+        .where(
+          and(
+            eq(userMissions.userId, userId),
+            where.milestoneIds ? inArray(userMissions.userMilestoneId, where.milestoneIds) : undefined,
+            where.ids ? inArray(userMissions.id, where.ids) : undefined,
+          ),
+        )
+        .orderBy(asc(userMissions.index));
+    },
+
+    async steps(userId: string, missionIds: string[]) {
+      if (!missionIds.length) return [];
+      return db
+        .select({
+          id: userSteps.id,
+          userMissionId: userSteps.userMissionId,
+          index: userSteps.index,
+          status: userSteps.status,
+          doLater: userSteps.doLater,
+          rating: userSteps.rating,
+          answers: userSteps.answers,
+          answersUpdatedAt: userSteps.answersUpdatedAt,
+          completedAt: userSteps.completedAt,
+          key: stepTemplates.key,
+          title: stepTemplates.title,
+          type: stepTemplates.type,
+          body: stepTemplates.body,
+          estimatedMinutes: stepTemplates.estimatedMinutes,
+          worksheetFields: stepTemplates.worksheetFields,
+          templateFile: stepTemplates.templateFile,
+        })
+        .from(userSteps)
+        .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
+        .where(and(eq(userSteps.userId, userId), inArray(userSteps.userMissionId, missionIds)))
+        .orderBy(asc(userSteps.index));
+    },
+
+    async attachments(userId: string, missionIds: string[]) {
+      if (!missionIds.length) return [];
+      return db
+        .select()
+        .from(missionAttachments)
+        .where(
+          and(eq(missionAttachments.userId, userId), inArray(missionAttachments.userMissionId, missionIds)),
+        )
+        .orderBy(asc(missionAttachments.createdAt), asc(missionAttachments.id));
+    },
+
+    /** A step of the user with everything its transition rules look at. */
+    async stepContext(userId: string, stepId: string) {
+      const [row] = await db
+        .select({
+          stepId: userSteps.id,
+          stepIndex: userSteps.index,
+          stepStatus: userSteps.status,
+          doLater: userSteps.doLater,
+          stepType: stepTemplates.type,
+          worksheetFields: stepTemplates.worksheetFields,
+          missionId: userMissions.id,
+          milestoneId: userMilestones.id,
+          milestoneStatus: userMilestones.status,
+          programId: userMilestones.userProgramId,
+        })
+        .from(userSteps)
+        .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
+        .innerJoin(userMissions, eq(userMissions.id, userSteps.userMissionId))
+        .innerJoin(userMilestones, eq(userMilestones.id, userMissions.userMilestoneId))
+        .where(and(eq(userSteps.userId, userId), eq(userSteps.id, stepId)));
+      return row ?? null;
+    },
+
+    /** A mission of the user with its milestone's status and its program. */
+    async missionContext(userId: string, missionId: string) {
+      const [row] = await db
+        .select({
+          missionId: userMissions.id,
+          missionStatus: userMissions.status,
+          deliverable: missionTemplates.deliverable,
+          milestoneId: userMilestones.id,
+          milestoneStatus: userMilestones.status,
+          milestoneIndex: userMilestones.index,
+          programId: userMilestones.userProgramId,
+        })
+        .from(userMissions)
+        .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
+        .innerJoin(userMilestones, eq(userMilestones.id, userMissions.userMilestoneId))
+        .where(and(eq(userMissions.userId, userId), eq(userMissions.id, missionId)));
+      return row ?? null;
+    },
+
+    /** Serializes every progress change of one enrolment (row lock; PGlite runs one transaction at a time anyway). */
+    async lockProgram(programId: string) {
+      await db
+        .select({ id: userPrograms.id })
+        .from(userPrograms)
+        .where(eq(userPrograms.id, programId))
+        .for('update');
+    },
+
+    async setStep(stepId: string, values: Partial<typeof userSteps.$inferInsert>) {
+      await db.update(userSteps).set(values).where(eq(userSteps.id, stepId));
+    },
+
+    /** Opens the step at `index` of the mission if it is still locked. */
+    async openStep(missionId: string, index: number) {
+      await db
+        .update(userSteps)
+        .set({ status: 'ONGOING' })
+        .where(
+          and(
+            eq(userSteps.userMissionId, missionId),
+            eq(userSteps.index, index),
+            eq(userSteps.status, 'LOCKED'),
+          ),
+        );
+    },
+
+    async stepStates(missionId: string) {
+      return db
+        .select({
+          id: userSteps.id,
+          index: userSteps.index,
+          status: userSteps.status,
+          doLater: userSteps.doLater,
+        })
+        .from(userSteps)
+        .where(eq(userSteps.userMissionId, missionId))
+        .orderBy(asc(userSteps.index));
+    },
+
+    async attachmentCount(missionId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(missionAttachments)
+        .where(eq(missionAttachments.userMissionId, missionId));
+      return row?.n ?? 0;
+    },
+
+    /** ONGOING → COMPLETED; answers whether this call made the change. */
+    async completeMission(missionId: string, at: Date) {
+      const rows = await db
+        .update(userMissions)
+        .set({ status: 'COMPLETED', completedAt: at })
+        .where(and(eq(userMissions.id, missionId), eq(userMissions.status, 'ONGOING')))
+        .returning({ id: userMissions.id });
+      return rows.length > 0;
+    },
+
+    async missionStates(milestoneId: string) {
+      return db
+        .select({ id: userMissions.id, status: userMissions.status })
+        .from(userMissions)
+        .where(eq(userMissions.userMilestoneId, milestoneId));
+    },
+
+    async completeMilestone(milestoneId: string, at: Date) {
+      const rows = await db
+        .update(userMilestones)
+        .set({ status: 'COMPLETED', completedAt: at })
+        .where(and(eq(userMilestones.id, milestoneId), eq(userMilestones.status, 'ONGOING')))
+        .returning({
+          id: userMilestones.id,
+          index: userMilestones.index,
+          userProgramId: userMilestones.userProgramId,
+        });
+      return rows[0] ?? null;
+    },
+
+    /** LOCKED → ONGOING for the milestone at `index`, its missions, and each mission's first step. */
+    async openMilestone(programId: string, index: number) {
+      const [opened] = await db
+        .update(userMilestones)
+        .set({ status: 'ONGOING' })
+        .where(
+          and(
+            eq(userMilestones.userProgramId, programId),
+            eq(userMilestones.index, index),
+            eq(userMilestones.status, 'LOCKED'),
+          ),
+        )
+        .returning({ id: userMilestones.id });
+      if (!opened) return null;
+      const missions = await db
+        .update(userMissions)
+        .set({ status: 'ONGOING' })
+        .where(and(eq(userMissions.userMilestoneId, opened.id), eq(userMissions.status, 'LOCKED')))
+        .returning({ id: userMissions.id });
+      if (missions.length) {
+        await db
+          .update(userSteps)
+          .set({ status: 'ONGOING' })
+          .where(
+            and(
+              inArray(
+                userSteps.userMissionId,
+                missions.map((m) => m.id),
+              ),
+              eq(userSteps.index, 1),
+              eq(userSteps.status, 'LOCKED'),
+            ),
+          );
+      }
+      return opened.id;
+    },
+
+    async completeProgram(programId: string, at: Date) {
+      await db
+        .update(userPrograms)
+        .set({ status: 'COMPLETED', completedAt: at })
+        .where(and(eq(userPrograms.id, programId), eq(userPrograms.status, 'ONGOING')));
+    },
+
+    /** Enrolments still ONGOING whose end date passed. */
+    async overduePrograms(now: Date) {
+      return db
+        .select({ id: userPrograms.id })
+        .from(userPrograms)
+        .where(and(eq(userPrograms.status, 'ONGOING'), lt(userPrograms.endsAt, now)));
+    },
+
+    /** Closes an enrolment: everything not COMPLETED becomes INCOMPLETED (steps keep their own state). */
+    async closeProgram(programId: string) {
+      const closed = await db
+        .update(userPrograms)
+        .set({ status: 'INCOMPLETED' })
+        .where(and(eq(userPrograms.id, programId), eq(userPrograms.status, 'ONGOING')))
+        .returning({ id: userPrograms.id });
+      if (!closed.length) return false;
+      const milestones = await db
+        .select({ id: userMilestones.id })
+        .from(userMilestones)
+        .where(eq(userMilestones.userProgramId, programId));
+      const ids = milestones.map((m) => m.id);
+      await db
+        .update(userMilestones)
+        .set({ status: 'INCOMPLETED' })
+        .where(
+          and(eq(userMilestones.userProgramId, programId), sql`${userMilestones.status} <> 'COMPLETED'`),
+        );
+      if (ids.length) {
+        await db
+          .update(userMissions)
+          .set({ status: 'INCOMPLETED' })
+          .where(and(inArray(userMissions.userMilestoneId, ids), sql`${userMissions.status} <> 'COMPLETED'`));
+      }
+      return true;
+    },
+
+    async insertAttachment(values: typeof missionAttachments.$inferInsert) {
+      const [row] = await db.insert(missionAttachments).values(values).returning();
+      return row!;
+    },
+
+    async findAttachment(userId: string, missionId: string, attachmentId: string) {
+      const [row] = await db
+        .select()
+        .from(missionAttachments)
+        .where(
+          and(
+            eq(missionAttachments.userId, userId),
+            eq(missionAttachments.userMissionId, missionId),
+            eq(missionAttachments.id, attachmentId),
+          ),
+        );
+      return row ?? null;
+    },
+
+    async deleteAttachment(attachmentId: string) {
+      await db.delete(missionAttachments).where(eq(missionAttachments.id, attachmentId));
+    },
+  };
+}
+
+/** Share links: found by the token's hash, owned by a user. */
+export function sharesRepository(db: DbOrTx) {
+  return {
+    async insert(values: typeof shares.$inferInsert) {
+      const [row] = await db.insert(shares).values(values).returning();
+      return row!;
+    },
+    async findActive(tokenHash: string) {
+      const [row] = await db
+        .select()
+        .from(shares)
+        .where(and(eq(shares.tokenHash, tokenHash), isNull(shares.revokedAt)));
+      return row ?? null;
+    },
+    async revoke(userId: string, tokenHash: string) {
+      const rows = await db
+        .update(shares)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(shares.userId, userId), eq(shares.tokenHash, tokenHash), isNull(shares.revokedAt)))
+        .returning({ id: shares.id });
+      return rows.length > 0;
+    },
+    async findAttachmentById(userId: string, attachmentId: string) {
+      const [row] = await db
+        .select()
+        .from(missionAttachments)
+        .where(and(eq(missionAttachments.userId, userId), eq(missionAttachments.id, attachmentId)));
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,359 @@
+import multipart from '@fastify/multipart';
+import { envelope } from '@liftoff/contracts/common';
+import {
+  attachment,
+  attachmentParams,
+  createShareBody,
+  idParams,
+  milestone,
+  milestoneOutcome,
+  mission,
+  nextStepBody,
+  nextStepResult,
+  outcomesQuery,
+  outcomesResult,
+  preview,
+  program,
+  programIdParams,
+  programsMessages as messages,
+  ratingBody,
+  share,
+  step,
+  tokenParams,
+  worksheetBody,
+} from '@liftoff/contracts/programs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { principalOf } from '../../plugins/auth-guard.js';
+import type { ProgramsService } from './service.js';
+import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads.js';
+
+const tags = ['programs'];
+
+function sendFile(
+  reply: FastifyReply,
+  file: { attachment: { fileName: string; mimeType: string; size: number }; stream: Readable },
+) {
+  return reply
+    .header('content-type', file.attachment.mimeType)
+    .header('content-length', String(file.attachment.size))
+    .header('content-disposition', contentDisposition(file.attachment.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .send(file.stream);
+}
+
+/** The programs calls of spec section 7 plus deliverables, outcomes, shares and the public preview. */
+export async function programsRoutes(
+  app: FastifyInstance,
+  options: { service: ProgramsService; maxUploadBytes?: number },
+) {
+  const { service } = options;
+  const maxUploadBytes = options.maxUploadBytes ?? MAX_UPLOAD_BYTES;
+  // Multipart only in this scope: one file per request, size-capped while streaming.
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const me = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
+
+  r.get(
+    '/api/userProgram/programs',
+    {
+      schema: {
+        tags,
+        summary: 'The programs the caller is enrolled in, with milestones, missions and steps',
+        response: { 200: envelope(z.array(program)) },
+      },
+    },
+    async (request) => ok(messages.programs, await service.listPrograms(me(request))),
+  );
+
+  r.get(
+    '/api/userProgram/:id',
+    {
+      schema: {
+        tags,
+        summary: "One of the caller's programs",
+        params: idParams,
+        response: { 200: envelope(program) },
+      },
+    },
+    async (request) => ok(messages.program, await service.getProgram(me(request), request.params.id)),
+  );
+
+  r.get(
+    '/api/userMilestone/ongoing/:programId',
+    {
+      schema: {
+        tags,
+        summary: 'The ONGOING milestone of a program (null once the program is completed or closed)',
+        params: programIdParams,
+        response: { 200: envelope(milestone.nullable()) },
+      },
+    },
+    async (request) =>
+      ok(messages.ongoingMilestone, await service.ongoingMilestone(me(request), request.params.programId)),
+  );
+
+  r.get(
+    '/api/userMilestone/program-milestones/:programId',
+    {
+      schema: {
+        tags,
+        summary: 'Every milestone of a program, in order (the program map)',
+        params: programIdParams,
+        response: { 200: envelope(z.array(milestone)) },
+      },
+    },
+    async (request) =>
+      ok(messages.programMilestones, await service.programMilestones(me(request), request.params.programId)),
+  );
+
+  r.get(
+    '/api/userMilestone/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One milestone with its missions and expert',
+        params: idParams,
+        response: { 200: envelope(milestone) },
+      },
+    },
+    async (request) => ok(messages.milestone, await service.getMilestone(me(request), request.params.id)),
+  );
+
+  r.get(
+    '/api/userMilestone/:id/outcome',
+    {
+      schema: {
+        tags,
+        summary: "What the milestone achieved: outcome text, completion and every mission's deliverables",
+        params: idParams,
+        response: { 200: envelope(milestoneOutcome) },
+      },
+    },
+    async (request) => ok(messages.outcome, await service.milestoneOutcome(me(request), request.params.id)),
+  );
+
+  r.get(
+    '/api/userMission/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One mission with its steps, deliverable and attachments',
+        params: idParams,
+        response: { 200: envelope(mission) },
+      },
+    },
+    async (request) => {
+      const found = await service.getMission(me(request), request.params.id);
+      return ok(found.status === 'ONGOING' ? messages.ongoingMission : messages.mission, found);
+    },
+  );
+
+  r.put(
+    '/api/userStep/next-step',
+    {
+      schema: {
+        tags,
+        summary: 'Complete (doLater false) or put off (doLater true) a step; opens the next one',
+        description:
+          "Answers the updated mission, the next step to show and what else changed. 409 when the step's milestone is locked.",
+        body: nextStepBody,
+        response: { 200: envelope(nextStepResult) },
+      },
+    },
+    async (request) =>
+      ok(messages.saved, await service.nextStep(me(request), request.body.stepId, request.body.doLater)),
+  );
+
+  r.put(
+    '/api/userStep/:id/rating',
+    {
+      schema: {
+        tags,
+        summary: 'Rate a step from 1 to 5',
+        params: idParams,
+        body: ratingBody,
+        response: { 200: envelope(step) },
+      },
+    },
+    async (request) =>
+      ok(messages.saved, await service.rateStep(me(request), request.params.id, request.body.rating)),
+  );
+
+  r.put(
+    '/api/userStep/:id/worksheet',
+    {
+      schema: {
+        tags,
+        summary:
+          "Save a TOOL step's worksheet answers (replaces the saved ones; keys are the step's field keys)",
+        params: idParams,
+        body: worksheetBody,
+        response: { 200: envelope(step) },
+      },
+    },
+    async (request) =>
+      ok(messages.saved, await service.saveWorksheet(me(request), request.params.id, request.body.answers)),
+  );
+
+  r.post(
+    '/api/userMission/:id/attachments',
+    {
+      schema: {
+        tags,
+        summary: 'Hand in a deliverable file (multipart/form-data, field "file", at most 10 MB)',
+        description:
+          'PDF, PNG, JPEG, GIF, WebP, DOCX, XLSX, PPTX, DOC, XLS, PPT, CSV or plain text; the type is checked from the bytes. 413 when too large, 415 for another type.',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 201: envelope(attachment) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw badRequest('Send the file as multipart/form-data in the field "file".', [
+          { path: 'file', message: 'Required' },
+        ]);
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file')
+        throw badRequest('Attach the file in the field "file".', [{ path: 'file', message: 'Required' }]);
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(
+            413,
+            'PAYLOAD_TOO_LARGE',
+            `The file is larger than ${Math.round(maxUploadBytes / 1024 / 1024)} MB. Upload a smaller file.`,
+          );
+        }
+        throw error;
+      }
+      const created = await service.uploadAttachment(me(request), request.params.id, {
+        fileName: part.filename,
+        data,
+      });
+      return reply.status(201).send(ok(messages.uploaded, created));
+    },
+  );
+
+  r.get(
+    '/api/userMission/:id/attachments/:attachmentId/download',
+    {
+      schema: {
+        tags,
+        summary: 'Download a deliverable (owner only)',
+        params: attachmentParams,
+        description: 'Answers the bytes with Content-Disposition: attachment.',
+      },
+    },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await service.openAttachment(me(request), request.params.id, request.params.attachmentId),
+      ),
+  );
+
+  r.delete(
+    '/api/userMission/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a deliverable; a completed mission stays completed',
+        params: attachmentParams,
+        response: { 200: envelope(z.object({})) },
+      },
+    },
+    async (request) => {
+      await service.deleteAttachment(me(request), request.params.id, request.params.attachmentId);
+      return ok(messages.deleted, {});
+    },
+  );
+
+  r.get(
+    '/api/outcomes',
+    {
+      schema: {
+        tags,
+        summary: "The outcomes repository: every opened milestone's outcome and deliverables, filterable",
+        querystring: outcomesQuery,
+        response: { 200: envelope(outcomesResult) },
+      },
+    },
+    async (request) => ok(messages.outcomes, await service.outcomes(me(request), request.query)),
+  );
+
+  r.post(
+    '/api/shares',
+    {
+      schema: {
+        tags,
+        summary:
+          'Make a read-only link to a deliverable (kind attachment, id = attachment id) or a milestone outcome (kind outcome, id = milestone id)',
+        description: 'The token is shown only in this answer (the API keeps its hash).',
+        body: createShareBody,
+        response: { 201: envelope(share) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            messages.shareCreated,
+            await service.createShare(me(request), request.body.kind, request.body.id),
+          ),
+        ),
+  );
+
+  r.delete(
+    '/api/shares/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a share link (owner only)',
+        params: tokenParams,
+        response: { 200: envelope(z.object({})) },
+      },
+    },
+    async (request) => {
+      await service.revokeShare(me(request), request.params.token);
+      return ok(messages.shareRevoked, {});
+    },
+  );
+
+  r.get(
+    '/api/preview/:token',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Public: what a share link shows (404 once revoked)',
+        security: [],
+        params: tokenParams,
+        response: { 200: envelope(preview) },
+      },
+    },
+    async (request) => ok(messages.preview, await service.preview(request.params.token)),
+  );
+
+  r.get(
+    '/api/preview/:token/file',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Public: download the shared deliverable',
+        security: [],
+        params: tokenParams,
+        description: 'Answers the bytes with Content-Disposition: attachment.',
+      },
+    },
+    async (request, reply) => sendFile(reply, await service.previewFile(request.params.token)),
+  );
+}

@@ -1,0 +1,642 @@
+import type { Expert } from '@liftoff/contracts/experts';
+import {
+  LOCKED_MILESTONE_MESSAGE,
+  type Attachment,
+  type Milestone,
+  type MilestoneOutcome,
+  type MilestoneSummary,
+  type Mission,
+  type NextStepResult,
+  type Preview,
+  type Program,
+  type Share,
+  type Step,
+} from '@liftoff/contracts/programs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { FileStorage } from '../../plugins/storage.js';
+import { progressRepository, sharesRepository, templatesRepository, type Status } from './repository.js';
+import { checkUpload } from './uploads.js';
+
+/** Finds experts by their content key; handed in by app.ts so this feature never imports the experts one. */
+export type ExpertLookup = (keys: string[]) => Promise<Map<string, Expert>>;
+
+export interface ProgramsDeps {
+  db: Db;
+  storage: FileStorage;
+  appUrl: string;
+  findExperts: ExpertLookup;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Malformed ids are simply not found: the caller learns nothing about what exists. */
+function checkId(id: string | undefined, what: string): string {
+  if (!id || !uuidPattern.test(id)) throw notFound(`${what} not found`);
+  return id;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const ENDED_MESSAGE = 'This program has ended; its missions can no longer be changed.';
+
+type Repo = ReturnType<typeof progressRepository>;
+type MilestoneRow = Awaited<ReturnType<Repo['milestones']>>[number];
+type MissionRow = Awaited<ReturnType<Repo['missions']>>[number];
+type StepRow = Awaited<ReturnType<Repo['steps']>>[number];
+type AttachmentRow = Awaited<ReturnType<Repo['attachments']>>[number];
+
+export const attachmentDownloadUrl = (missionId: string, attachmentId: string) =>
+  `/api/userMission/${missionId}/attachments/${attachmentId}/download`;
+
+function toAttachment(row: AttachmentRow): Attachment {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    mimeType: row.mimeType,
+    size: row.size,
+    createdAt: row.createdAt.toISOString(),
+    downloadUrl: attachmentDownloadUrl(row.userMissionId, row.id),
+  };
+}
+
+function toStep(row: StepRow): Step {
+  return {
+    id: row.id,
+    index: row.index,
+    key: row.key,
+    title: row.title,
+    type: row.type,
+    body: row.body,
+    estimatedMinutes: row.estimatedMinutes,
+    toolUrl: row.templateFile ? `/api/content/templates/${row.templateFile}` : null,
+    worksheet: row.worksheetFields
+      ? { fields: row.worksheetFields, answers: row.answers, updatedAt: iso(row.answersUpdatedAt) }
+      : null,
+    status: row.status,
+    doLater: row.doLater,
+    rating: row.rating,
+    completedAt: iso(row.completedAt),
+  };
+}
+
+function toMilestoneSummary(row: MilestoneRow): MilestoneSummary {
+  return {
+    id: row.id,
+    index: row.index,
+    name: row.name,
+    status: row.status,
+    iconUrl: row.iconUrl,
+    overviewSubtitle: row.overviewSubtitle,
+    userProgramId: row.userProgramId,
+    completedAt: iso(row.completedAt),
+  };
+}
+
+function toMission(
+  row: MissionRow,
+  steps: StepRow[],
+  attachments: AttachmentRow[],
+  milestone: MilestoneRow,
+): Mission {
+  return {
+    id: row.id,
+    index: row.index,
+    key: row.key,
+    name: row.name,
+    summary: row.summary,
+    estimatedMinutes: row.estimatedMinutes,
+    status: row.status,
+    completedAt: iso(row.completedAt),
+    deliverable: row.deliverable,
+    attachments: attachments.filter((a) => a.userMissionId === row.id).map(toAttachment),
+    userStep: steps.filter((s) => s.userMissionId === row.id).map(toStep),
+    userMilestoneId: row.userMilestoneId,
+    userMilestone: toMilestoneSummary(milestone),
+  };
+}
+
+/** The next step to show after `afterIndex`: the first one neither done nor put off, or null. */
+function nextOpenStep(
+  steps: { id: string; index: number; status: Status; doLater: boolean }[],
+  afterIndex: number,
+): string | null {
+  return steps.find((s) => s.index > afterIndex && s.status !== 'COMPLETED' && !s.doLater)?.id ?? null;
+}
+
+/**
+ * Enrols the user in the newest version of the default program (no-op when already enrolled or when no
+ * program was imported). Runs inside the caller's transaction: only `tx` is used.
+ */
+export async function enrollInDefaultProgram(
+  tx: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<string | null> {
+  const template = await templatesRepository(tx).findDefault();
+  if (!template) return null;
+  const repo = progressRepository(tx);
+  if (await repo.findEnrollment(userId, template.key)) return null;
+  const tree = await templatesRepository(tx).tree(template.id);
+  const program = await repo.insertProgram({
+    userId,
+    programTemplateId: template.id,
+    programKey: template.key,
+    status: 'ONGOING',
+    endsAt: template.durationDays ? new Date(now.getTime() + template.durationDays * 86_400_000) : null,
+  });
+  if (!program) return null;
+  const firstMilestone = tree.milestones[0]?.id;
+  const milestones = await repo.insertMilestones(
+    tree.milestones.map((m) => ({
+      userId,
+      userProgramId: program.id,
+      milestoneTemplateId: m.id,
+      index: m.index,
+      status: m.id === firstMilestone ? 'ONGOING' : 'LOCKED',
+    })),
+  );
+  const milestoneIds = new Map(milestones.map((m) => [m.milestoneTemplateId, m.id]));
+  const missions = await repo.insertMissions(
+    tree.missions.map((m) => ({
+      userId,
+      userMilestoneId: milestoneIds.get(m.milestoneTemplateId)!,
+      missionTemplateId: m.id,
+      index: m.index,
+      status: m.milestoneTemplateId === firstMilestone ? 'ONGOING' : 'LOCKED',
+    })),
+  );
+  const missionIds = new Map(missions.map((m) => [m.missionTemplateId, m.id]));
+  const openMissions = new Set(
+    tree.missions.filter((m) => m.milestoneTemplateId === firstMilestone).map((m) => m.id),
+  );
+  await repo.insertSteps(
+    tree.steps.map((s) => ({
+      userId,
+      userMissionId: missionIds.get(s.missionTemplateId)!,
+      stepTemplateId: s.id,
+      index: s.index,
+      status: openMissions.has(s.missionTemplateId) && s.index === 1 ? 'ONGOING' : 'LOCKED',
+    })),
+  );
+  return program.id;
+}
+
+/** Closes every enrolment whose end date passed (unfinished milestones and missions become INCOMPLETED). */
+export async function closeOverduePrograms(db: Db, now = new Date()): Promise<number> {
+  let closed = 0;
+  for (const { id } of await progressRepository(db).overduePrograms(now)) {
+    const done = await db.transaction(async (tx) => {
+      const repo = progressRepository(tx);
+      await repo.lockProgram(id);
+      return repo.closeProgram(id);
+    });
+    if (done) closed += 1;
+  }
+  return closed;
+}
+
+/**
+ * Completes the mission if every step is done or put off and its deliverable (if any) is in, then the
+ * milestone if all its missions are, opening the next milestone (or completing the program).
+ * Call inside the transaction that holds the program lock.
+ */
+async function settleMission(
+  repo: Repo,
+  ctx: { missionId: string; milestoneId: string; programId: string; hasDeliverable: boolean },
+  now: Date,
+) {
+  const result = {
+    missionCompleted: false,
+    milestoneCompleted: false,
+    unlockedMilestoneId: null as string | null,
+  };
+  const steps = await repo.stepStates(ctx.missionId);
+  if (!steps.every((s) => s.status === 'COMPLETED' || s.doLater)) return result;
+  if (ctx.hasDeliverable && (await repo.attachmentCount(ctx.missionId)) === 0) return result;
+  result.missionCompleted = await repo.completeMission(ctx.missionId, now);
+  if (!result.missionCompleted) return result;
+  const missions = await repo.missionStates(ctx.milestoneId);
+  if (!missions.every((m) => m.status === 'COMPLETED')) return result;
+  const milestone = await repo.completeMilestone(ctx.milestoneId, now);
+  if (!milestone) return result;
+  result.milestoneCompleted = true;
+  result.unlockedMilestoneId = await repo.openMilestone(ctx.programId, milestone.index + 1);
+  if (!result.unlockedMilestoneId) await repo.completeProgram(ctx.programId, now);
+  return result;
+}
+
+export function createProgramsService(deps: ProgramsDeps) {
+  const { db, storage } = deps;
+
+  async function missionsWithChildren(
+    repo: Repo,
+    userId: string,
+    milestones: MilestoneRow[],
+    where: { ids?: string[] } = {},
+  ) {
+    const missions = milestones.length
+      ? await repo.missions(userId, { milestoneIds: milestones.map((m) => m.id), ...where })
+      : [];
+    const ids = missions.map((m) => m.id);
+    const [steps, attachments] = [await repo.steps(userId, ids), await repo.attachments(userId, ids)];
+    const byId = new Map(milestones.map((m) => [m.id, m]));
+    return missions.map((m) => toMission(m, steps, attachments, byId.get(m.userMilestoneId)!));
+  }
+
+  async function buildMilestones(repo: Repo, userId: string, rows: MilestoneRow[]): Promise<Milestone[]> {
+    const missions = await missionsWithChildren(repo, userId, rows);
+    const experts = await deps.findExperts([...new Set(rows.map((r) => r.expertKey))]);
+    return rows.map((row) => ({
+      id: row.id,
+      index: row.index,
+      key: row.key,
+      name: row.name,
+      status: row.status,
+      iconUrl: row.iconUrl,
+      secondaryIconUrl: row.secondaryIconUrl,
+      description: row.description,
+      overviewSubtitle: row.overviewSubtitle,
+      outcome: { title: row.outcomeTitle, description: row.outcomeDescription },
+      userMission: missions
+        .filter((m) => m.userMilestoneId === row.id)
+        .map(({ userMilestone: _parent, ...mission }) => mission),
+      userProgramId: row.userProgramId,
+      completedAt: iso(row.completedAt),
+      originalMilestoneId: row.templateId,
+      expert: experts.get(row.expertKey) ?? null,
+    }));
+  }
+
+  async function buildPrograms(userId: string, onlyId?: string): Promise<Program[]> {
+    const repo = progressRepository(db);
+    const all = await repo.programs(userId);
+    const wanted = onlyId ? all.filter((p) => p.id === onlyId) : all;
+    const milestones = wanted.length
+      ? await buildMilestones(
+          repo,
+          userId,
+          await repo.milestones(userId, { programIds: wanted.map((p) => p.id) }),
+        )
+      : [];
+    return wanted.map((p) => ({
+      id: p.id,
+      index: all.indexOf(p) + 1,
+      key: p.key,
+      version: p.version,
+      name: p.name,
+      summary: p.summary,
+      status: p.status,
+      iconUrl: p.iconUrl,
+      secondaryIconUrl: p.secondaryIconUrl,
+      enrolledAt: p.createdAt.toISOString(),
+      endsAt: iso(p.endsAt),
+      completedAt: iso(p.completedAt),
+      userMilestone: milestones.filter((m) => m.userProgramId === p.id),
+    }));
+  }
+
+  async function loadMission(repo: Repo, userId: string, missionId: string): Promise<Mission> {
+    const [row] = await repo.missions(userId, { ids: [missionId] });
+    if (!row) throw notFound('Mission not found');
+    const [milestone] = await repo.milestones(userId, { ids: [row.userMilestoneId] });
+    const [mission] = await missionsWithChildren(repo, userId, [milestone!], { ids: [missionId] });
+    return mission!;
+  }
+
+  async function loadStep(repo: Repo, userId: string, stepId: string, missionId: string): Promise<Step> {
+    const step = (await repo.steps(userId, [missionId])).find((s) => s.id === stepId);
+    return toStep(step!);
+  }
+
+  async function buildOutcome(userId: string, milestoneId: string): Promise<MilestoneOutcome> {
+    const repo = progressRepository(db);
+    const [row] = await repo.milestones(userId, { ids: [checkId(milestoneId, 'Milestone')] });
+    if (!row) throw notFound('Milestone not found');
+    return (await buildOutcomes(userId, [row]))[0]!;
+  }
+
+  async function buildOutcomes(userId: string, rows: MilestoneRow[]): Promise<MilestoneOutcome[]> {
+    const repo = progressRepository(db);
+    const programs = new Map((await repo.programs(userId)).map((p) => [p.id, p]));
+    const missions = await missionsWithChildren(repo, userId, rows);
+    return rows.map((row) => ({
+      milestone: { ...toMilestoneSummary(row), programName: programs.get(row.userProgramId)?.name ?? '' },
+      outcome: { title: row.outcomeTitle, description: row.outcomeDescription },
+      completedAt: iso(row.completedAt),
+      missions: missions
+        .filter((m) => m.userMilestoneId === row.id)
+        .map((m) => ({
+          id: m.id,
+          index: m.index,
+          name: m.name,
+          status: m.status,
+          completedAt: m.completedAt,
+          deliverable: m.deliverable,
+          attachments: m.attachments,
+        })),
+    }));
+  }
+
+  /** The share's attachment (with its mission, milestone and program names), or 404. */
+  async function sharedAttachment(token: string) {
+    const share = await sharesRepository(db).findActive(hashToken(token));
+    if (!share || share.kind !== 'attachment' || !share.attachmentId) return null;
+    const attachment = await sharesRepository(db).findAttachmentById(share.userId, share.attachmentId);
+    if (!attachment) return null;
+    const repo = progressRepository(db);
+    const [mission] = await repo.missions(share.userId, { ids: [attachment.userMissionId] });
+    const [milestone] = await repo.milestones(share.userId, { ids: [mission!.userMilestoneId] });
+    const [program] = await repo.programs(share.userId, [milestone!.userProgramId]);
+    return { attachment, mission: mission!, milestone: milestone!, program: program! };
+  }
+
+  async function programMilestones(userId: string, programId: string): Promise<Milestone[]> {
+    const repo = progressRepository(db);
+    const [program] = await repo.programs(userId, [checkId(programId, 'Program')]);
+    if (!program) throw notFound('Program not found');
+    return buildMilestones(repo, userId, await repo.milestones(userId, { programIds: [program.id] }));
+  }
+
+  const linkGone = () => notFound('This link is not valid or was revoked.');
+
+  return {
+    listPrograms: (userId: string) => buildPrograms(userId),
+
+    async getProgram(userId: string, id: string): Promise<Program> {
+      const [program] = await buildPrograms(userId, checkId(id, 'Program'));
+      if (!program) throw notFound('Program not found');
+      return program;
+    },
+
+    programMilestones,
+
+    /** The program's ONGOING milestone; null once the program is completed or closed. */
+    async ongoingMilestone(userId: string, programId: string): Promise<Milestone | null> {
+      const milestones = await programMilestones(userId, programId);
+      return milestones.find((m) => m.status === 'ONGOING') ?? null;
+    },
+
+    async getMilestone(userId: string, id: string): Promise<Milestone> {
+      const repo = progressRepository(db);
+      const rows = await repo.milestones(userId, { ids: [checkId(id, 'Milestone')] });
+      if (!rows.length) throw notFound('Milestone not found');
+      return (await buildMilestones(repo, userId, rows))[0]!;
+    },
+
+    getMission: (userId: string, id: string) =>
+      loadMission(progressRepository(db), userId, checkId(id, 'Mission')),
+
+    /** `PUT /userStep/next-step`: completes or defers the step and opens the next, in one transaction. */
+    async nextStep(userId: string, stepId: string, doLater: boolean): Promise<NextStepResult> {
+      checkId(stepId, 'Step');
+      return db.transaction(async (tx) => {
+        const repo = progressRepository(tx);
+        const found = await repo.stepContext(userId, stepId);
+        if (!found) throw notFound('Step not found');
+        await repo.lockProgram(found.programId);
+        // Read again under the lock: a concurrent call for the same step may have just committed.
+        const step = (await repo.stepContext(userId, stepId))!;
+        if (step.milestoneStatus === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
+        if (step.milestoneStatus === 'INCOMPLETED') throw conflict(ENDED_MESSAGE);
+        if (step.stepStatus === 'LOCKED')
+          throw conflict('Finish or put off the previous step of this mission first.');
+        if (doLater && step.stepStatus === 'COMPLETED') throw conflict('This step is already done.');
+        const now = new Date();
+        const changed = doLater ? !step.doLater : step.stepStatus !== 'COMPLETED';
+        let outcome = {
+          missionCompleted: false,
+          milestoneCompleted: false,
+          unlockedMilestoneId: null as string | null,
+        };
+        if (changed) {
+          await repo.setStep(
+            step.stepId,
+            doLater ? { doLater: true } : { status: 'COMPLETED', doLater: false, completedAt: now },
+          );
+          await repo.openStep(step.missionId, step.stepIndex + 1);
+          const context = (await repo.missionContext(userId, step.missionId))!;
+          outcome = await settleMission(
+            repo,
+            { ...context, hasDeliverable: Boolean(context.deliverable) },
+            now,
+          );
+        }
+        const mission = await loadMission(repo, userId, step.missionId);
+        return { mission, nextStepId: nextOpenStep(mission.userStep, step.stepIndex), ...outcome };
+      });
+    },
+
+    async rateStep(userId: string, stepId: string, rating: number): Promise<Step> {
+      const repo = progressRepository(db);
+      const step = await repo.stepContext(userId, checkId(stepId, 'Step'));
+      if (!step) throw notFound('Step not found');
+      if (step.milestoneStatus === 'LOCKED' || step.stepStatus === 'LOCKED')
+        throw conflict(LOCKED_MILESTONE_MESSAGE);
+      await repo.setStep(step.stepId, { rating });
+      return loadStep(repo, userId, step.stepId, step.missionId);
+    },
+
+    /** Saves a TOOL step's worksheet (replacing the previous answers); keys must be the step's fields. */
+    async saveWorksheet(userId: string, stepId: string, answers: Record<string, string>): Promise<Step> {
+      const repo = progressRepository(db);
+      const step = await repo.stepContext(userId, checkId(stepId, 'Step'));
+      if (!step) throw notFound('Step not found');
+      if (step.milestoneStatus === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
+      if (step.milestoneStatus === 'INCOMPLETED') throw conflict(ENDED_MESSAGE);
+      if (!step.worksheetFields)
+        throw badRequest('This step has no worksheet.', [
+          { path: 'answers', message: 'Only TOOL steps have a worksheet' },
+        ]);
+      const fields = new Map(step.worksheetFields.map((f) => [f.key, f]));
+      const details = Object.entries(answers).flatMap(([key, value]) => {
+        const field = fields.get(key);
+        if (!field) return [{ path: `answers.${key}`, message: 'Unknown field' }];
+        if (field.kind === 'number' && value.trim() !== '' && !Number.isFinite(Number(value)))
+          return [{ path: `answers.${key}`, message: 'Must be a number' }];
+        return [];
+      });
+      if (details.length) throw badRequest(`Please check: ${details.map((d) => d.path).join(', ')}`, details);
+      await repo.setStep(step.stepId, { answers, answersUpdatedAt: new Date() });
+      return loadStep(repo, userId, step.stepId, step.missionId);
+    },
+
+    /** Stores a deliverable (type checked from its bytes) and completes the mission if that was all it needed. */
+    async uploadAttachment(
+      userId: string,
+      missionId: string,
+      file: { fileName: string; data: Buffer },
+    ): Promise<Attachment> {
+      checkId(missionId, 'Mission');
+      const before = await progressRepository(db).missionContext(userId, missionId);
+      if (!before) throw notFound('Mission not found');
+      const refuse = (ctx: { milestoneStatus: Status; missionStatus: Status }) => {
+        if (ctx.milestoneStatus === 'LOCKED') return conflict(LOCKED_MILESTONE_MESSAGE);
+        if (ctx.milestoneStatus === 'INCOMPLETED' || ctx.missionStatus === 'INCOMPLETED')
+          return conflict(ENDED_MESSAGE);
+        return null;
+      };
+      const early = refuse(before);
+      if (early) throw early;
+      const checked = await checkUpload(file.fileName, file.data);
+      const storageKey = `attachments/${userId}/${randomUUID()}`;
+      await storage.put(storageKey, file.data, checked.mimeType);
+      try {
+        return await db.transaction(async (tx) => {
+          const repo = progressRepository(tx);
+          await repo.lockProgram(before.programId);
+          const ctx = (await repo.missionContext(userId, missionId))!;
+          const late = refuse(ctx);
+          if (late) throw late;
+          const row = await repo.insertAttachment({
+            userId,
+            userMissionId: missionId,
+            fileName: checked.fileName,
+            mimeType: checked.mimeType,
+            size: file.data.length,
+            storageKey,
+          });
+          await settleMission(repo, { ...ctx, hasDeliverable: Boolean(ctx.deliverable) }, new Date());
+          return toAttachment(row);
+        });
+      } catch (error) {
+        await storage.delete(storageKey);
+        throw error;
+      }
+    },
+
+    async openAttachment(
+      userId: string,
+      missionId: string,
+      attachmentId: string,
+    ): Promise<{ attachment: Attachment; stream: Readable }> {
+      const row = await progressRepository(db).findAttachment(
+        userId,
+        checkId(missionId, 'Mission'),
+        checkId(attachmentId, 'Attachment'),
+      );
+      if (!row) throw notFound('Attachment not found');
+      return { attachment: toAttachment(row), stream: await storage.getStream(row.storageKey) };
+    },
+
+    /** Removes a deliverable. A completed mission stays completed (decision record 004). */
+    async deleteAttachment(userId: string, missionId: string, attachmentId: string): Promise<void> {
+      const repo = progressRepository(db);
+      const row = await repo.findAttachment(
+        userId,
+        checkId(missionId, 'Mission'),
+        checkId(attachmentId, 'Attachment'),
+      );
+      if (!row) throw notFound('Attachment not found');
+      await repo.deleteAttachment(row.id);
+      await storage.delete(row.storageKey);
+    },
+
+    milestoneOutcome: buildOutcome,
+
+    /** Every opened milestone's outcome and deliverables, optionally for one program or milestone. */
+    async outcomes(
+      userId: string,
+      filter: { programId?: string; milestoneId?: string },
+    ): Promise<MilestoneOutcome[]> {
+      if (
+        (filter.programId && !uuidPattern.test(filter.programId)) ||
+        (filter.milestoneId && !uuidPattern.test(filter.milestoneId))
+      )
+        return [];
+      const repo = progressRepository(db);
+      const rows = await repo.milestones(userId, {
+        ...(filter.programId ? { programIds: [filter.programId] } : {}),
+        ...(filter.milestoneId ? { ids: [filter.milestoneId] } : {}),
+      });
+      return buildOutcomes(
+        userId,
+        rows.filter((r) => r.status !== 'LOCKED'),
+      );
+    },
+
+    async createShare(userId: string, kind: 'attachment' | 'outcome', id: string): Promise<Share> {
+      const shares = sharesRepository(db);
+      let target: { attachmentId?: string; userMilestoneId?: string };
+      if (kind === 'attachment') {
+        const attachment = await shares.findAttachmentById(userId, checkId(id, 'Attachment'));
+        if (!attachment) throw notFound('Attachment not found');
+        target = { attachmentId: attachment.id };
+      } else {
+        const [milestone] = await progressRepository(db).milestones(userId, {
+          ids: [checkId(id, 'Milestone')],
+        });
+        if (!milestone) throw notFound('Milestone not found');
+        if (milestone.status === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
+        target = { userMilestoneId: milestone.id };
+      }
+      const token = randomBytes(32).toString('base64url');
+      const row = await shares.insert({ userId, kind, tokenHash: hashToken(token), ...target });
+      return {
+        token,
+        kind,
+        url: `${deps.appUrl}/preview?token=${token}`,
+        createdAt: row.createdAt.toISOString(),
+      };
+    },
+
+    async revokeShare(userId: string, token: string): Promise<void> {
+      if (!(await sharesRepository(db).revoke(userId, hashToken(token))))
+        throw notFound('Share link not found');
+    },
+
+    /** Public: only what the link shares. */
+    async preview(token: string): Promise<Preview> {
+      const share = await sharesRepository(db).findActive(hashToken(token));
+      if (!share) throw linkGone();
+      if (share.kind === 'attachment') {
+        const found = await sharedAttachment(token);
+        if (!found) throw linkGone();
+        const { attachment, mission, milestone, program } = found;
+        return {
+          kind: 'attachment',
+          attachment: {
+            fileName: attachment.fileName,
+            mimeType: attachment.mimeType,
+            size: attachment.size,
+            createdAt: attachment.createdAt.toISOString(),
+            downloadUrl: `/api/preview/${encodeURIComponent(token)}/file`,
+          },
+          missionName: mission.name,
+          milestoneName: milestone.name,
+          programName: program.name,
+        };
+      }
+      const outcome = await buildOutcome(share.userId, share.userMilestoneId!);
+      return {
+        kind: 'outcome',
+        outcome: outcome.outcome,
+        completedAt: outcome.completedAt,
+        iconUrl: outcome.milestone.iconUrl,
+        milestoneName: outcome.milestone.name,
+        programName: outcome.milestone.programName,
+        missions: outcome.missions.map((m) => ({
+          name: m.name,
+          deliverableTitle: m.deliverable?.title ?? null,
+          attachments: m.attachments.map((a) => ({
+            fileName: a.fileName,
+            mimeType: a.mimeType,
+            size: a.size,
+          })),
+        })),
+      };
+    },
+
+    async previewFile(token: string): Promise<{ attachment: Attachment; stream: Readable }> {
+      const found = await sharedAttachment(token);
+      if (!found) throw linkGone();
+      return {
+        attachment: toAttachment(found.attachment),
+        stream: await storage.getStream(found.attachment.storageKey),
+      };
+    },
+  };
+}
+
+export type ProgramsService = ReturnType<typeof createProgramsService>;

@@ -1,0 +1,239 @@
+import type { DeliverableSpec, WorksheetField } from '@liftoff/contracts/programs';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Templates: one row set per (program key, version), imported from the content pack and never changed
+ * structurally afterwards (docs/decisions/004-progress-rules.md). Re-importing the same version may only
+ * refresh texts in place; a structural change needs a new version, which gets new rows.
+ */
+
+export const programTemplates = pgTable(
+  'program_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    summary: text('summary').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    iconUrl: text('icon_url').notNull(),
+    secondaryIconUrl: text('secondary_icon_url').notNull(),
+    /** Days from enrolment until the program closes (INCOMPLETED if unfinished); null = no end. */
+    durationDays: integer('duration_days'),
+    /** Hash of the structure (keys, order, step types, worksheet fields, deliverables). */
+    structureHash: text('structure_hash').notNull(),
+    /** Hash of everything; equal on re-import means nothing to do. */
+    contentHash: text('content_hash').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('program_templates_key_version_unique').on(table.key, table.version)],
+);
+
+export const milestoneTemplates = pgTable(
+  'milestone_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    programTemplateId: uuid('program_template_id')
+      .notNull()
+      .references(() => programTemplates.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    index: integer('index').notNull(),
+    name: text('name').notNull(),
+    overviewSubtitle: text('overview_subtitle').notNull(),
+    description: text('description').notNull(),
+    outcomeTitle: text('outcome_title').notNull(),
+    outcomeDescription: text('outcome_description').notNull(),
+    iconUrl: text('icon_url').notNull(),
+    secondaryIconUrl: text('secondary_icon_url').notNull(),
+    expertKey: text('expert_key').notNull(),
+  },
+  (table) => [uniqueIndex('milestone_templates_program_key_unique').on(table.programTemplateId, table.key)],
+);
+
+export const missionTemplates = pgTable(
+  'mission_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    milestoneTemplateId: uuid('milestone_template_id')
+      .notNull()
+      .references(() => milestoneTemplates.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    index: integer('index').notNull(),
+    name: text('name').notNull(),
+    summary: text('summary').notNull(),
+    estimatedMinutes: integer('estimated_minutes').notNull(),
+    deliverable: jsonb('deliverable').$type<DeliverableSpec>(),
+  },
+  (table) => [uniqueIndex('mission_templates_milestone_key_unique').on(table.milestoneTemplateId, table.key)],
+);
+
+export const stepTemplates = pgTable(
+  'step_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    missionTemplateId: uuid('mission_template_id')
+      .notNull()
+      .references(() => missionTemplates.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    index: integer('index').notNull(),
+    title: text('title').notNull(),
+    type: text('type', { enum: ['TOOL', 'CONTENT'] }).notNull(),
+    body: text('body').notNull(),
+    estimatedMinutes: integer('estimated_minutes').notNull(),
+    worksheetFields: jsonb('worksheet_fields').$type<WorksheetField[]>(),
+    /** A file name in content/templates/, served at /api/content/templates/<file>. */
+    templateFile: text('template_file'),
+  },
+  (table) => [uniqueIndex('step_templates_mission_key_unique').on(table.missionTemplateId, table.key)],
+);
+
+/* A user's progress: rows created at enrolment from one template version, pointing at its rows. */
+
+const statusColumn = (name: string) =>
+  text(name, { enum: ['ONGOING', 'LOCKED', 'COMPLETED', 'INCOMPLETED'] }).notNull();
+/**
+ * The owner. No foreign key to users: features never import each other, and every query here is scoped
+ * by this column anyway (decision record 004).
+ */
+const userColumn = () => uuid('user_id').notNull();
+
+export const userPrograms = pgTable(
+  'user_programs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userColumn(),
+    programTemplateId: uuid('program_template_id')
+      .notNull()
+      .references(() => programTemplates.id),
+    programKey: text('program_key').notNull(),
+    status: statusColumn('status'),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('user_programs_user_program_unique').on(table.userId, table.programKey)],
+);
+
+export const userMilestones = pgTable(
+  'user_milestones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userColumn(),
+    userProgramId: uuid('user_program_id')
+      .notNull()
+      .references(() => userPrograms.id, { onDelete: 'cascade' }),
+    milestoneTemplateId: uuid('milestone_template_id')
+      .notNull()
+      .references(() => milestoneTemplates.id),
+    index: integer('index').notNull(),
+    status: statusColumn('status'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('user_milestones_program_idx').on(table.userProgramId),
+    index('user_milestones_user_idx').on(table.userId),
+  ],
+);
+
+export const userMissions = pgTable(
+  'user_missions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userColumn(),
+    userMilestoneId: uuid('user_milestone_id')
+      .notNull()
+      .references(() => userMilestones.id, { onDelete: 'cascade' }),
+    missionTemplateId: uuid('mission_template_id')
+      .notNull()
+      .references(() => missionTemplates.id),
+    index: integer('index').notNull(),
+    status: statusColumn('status'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('user_missions_milestone_idx').on(table.userMilestoneId),
+    index('user_missions_user_idx').on(table.userId),
+  ],
+);
+
+export const userSteps = pgTable(
+  'user_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userColumn(),
+    userMissionId: uuid('user_mission_id')
+      .notNull()
+      .references(() => userMissions.id, { onDelete: 'cascade' }),
+    stepTemplateId: uuid('step_template_id')
+      .notNull()
+      .references(() => stepTemplates.id),
+    index: integer('index').notNull(),
+    status: statusColumn('status'),
+    doLater: boolean('do_later').notNull().default(false),
+    rating: smallint('rating'),
+    /** The worksheet answers of a TOOL step, by field key. */
+    answers: jsonb('answers')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    answersUpdatedAt: timestamp('answers_updated_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('user_steps_mission_idx').on(table.userMissionId),
+    index('user_steps_user_idx').on(table.userId),
+  ],
+);
+
+/** Deliverable files handed in for a mission; the bytes live in the file storage under `storageKey`. */
+export const missionAttachments = pgTable(
+  'mission_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userColumn(),
+    userMissionId: uuid('user_mission_id')
+      .notNull()
+      .references(() => userMissions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mission_attachments_mission_idx').on(table.userMissionId)],
+);
+
+/**
+ * Read-only share links. Only the SHA-256 of the token is stored; the token itself is shown once, when
+ * the link is made. A share dies with what it shares (cascade) or when revoked.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userColumn(),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind', { enum: ['attachment', 'outcome'] }).notNull(),
+    attachmentId: uuid('attachment_id').references(() => missionAttachments.id, { onDelete: 'cascade' }),
+    userMilestoneId: uuid('user_milestone_id').references(() => userMilestones.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('shares_token_hash_unique').on(table.tokenHash),
+    index('shares_user_idx').on(table.userId),
+  ],
+);

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+
+/** Success messages of spec section 8 (and this feature's own where the spec names none). */
+export const expertMessages = {
+  list: 'Experts Fetched Successfully.',
+  get: 'Expert Fetched Successfully.',
+  availability: 'Availability Schedules Fetched Successfully.',
+  requestMeeting: 'Meeting Request Send Successfully.',
+  meetings: 'Meeting Requests Fetched Successfully.',
+  cancelMeeting: 'Meeting Request Cancelled Successfully.',
+  askQuestion: 'Question Send Successfully.',
+  questions: 'Questions Fetched Successfully.',
+  bookingUrl: 'Booking Page Fetched Successfully.',
+} as const;
+
+/** Failure messages a client may want to recognise. */
+export const expertErrors = {
+  slotTaken: 'That time was just booked. Please pick another slot.',
+  notASlot: "That time is not one of the expert's free slots. Please pick a slot from the list.",
+  noBookingUrl: 'This expert does not take bookings through an external page.',
+  alreadyCancelled: 'This meeting request is already cancelled or declined.',
+} as const;
+
+/**
+ * An expert's public profile. `expertMeta` is a list, as the specification names it; today it always holds
+ * one entry.
+ */
+export const expertMeta = z.object({
+  headline: z.string(),
+  bio: z.string(),
+  expertise: z.array(z.string()),
+  linkedin: z.string(),
+  languages: z.array(z.string()),
+});
+export type ExpertMeta = z.infer<typeof expertMeta>;
+
+export const expertGenders = ['FEMALE', 'MALE', 'OTHER'] as const;
+
+/** One kind of meeting an expert offers; the first of an expert's list is the default. */
+export const expertService = z.object({
+  serviceKey: z.string(),
+  name: z.string(),
+  /** Minutes. */
+  duration: z.number().int(),
+});
+export type ExpertService = z.infer<typeof expertService>;
+
+/** What a booking UI needs besides the slots: the expert's zone and the limits the date picker applies. */
+export const expertBooking = z.object({
+  /** The expert's IANA time zone (their weekly hours are wall-clock time there). */
+  timezone: z.string(),
+  /** Bookings open this many days ahead (counted from now; later dates have no slots). */
+  bookingWindowDays: z.number().int(),
+  /** No slot starts sooner than this many hours from now. */
+  minimumNoticeHours: z.number().int(),
+  bufferBefore: z.number().int(),
+  bufferAfter: z.number().int(),
+  /** Whether `GET /expert/set-more-url/{id}` answers an external booking page. */
+  hasExternalBookingPage: z.boolean(),
+});
+export type ExpertBooking = z.infer<typeof expertBooking>;
+
+/** An expert as the API returns it (spec section 3, plus services and booking limits). */
+export const expert = z.object({
+  id: z.string(),
+  /** The content pack's stable key (file name of experts/<key>.yaml). */
+  key: z.string(),
+  authType: z.literal('EMAIL'),
+  createdAt: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(expertGenders),
+  phoneNumber: z.string(),
+  profileImageUrl: z.string(),
+  expertMeta: z.array(expertMeta),
+  services: z.array(expertService),
+  booking: expertBooking,
+});
+export type Expert = z.infer<typeof expert>;
+
+/** A short reference to an expert inside meetings and questions. */
+export const expertSummary = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string(),
+  headline: z.string(),
+});
+export type ExpertSummary = z.infer<typeof expertSummary>;
+
+export const expertIdParams = z.object({ id: z.string() });
+
+const ianaZone = z.string().min(1).max(64);
+
+/** `GET /expert/availability-schedules/{id}?date=&timezone=&serviceKey=` */
+export const availabilityQuery = z
+  .object({
+    /** A calendar date in the user's time zone, YYYY-MM-DD. */
+    date: z.string().max(32),
+    /** The user's IANA time zone (from the browser). */
+    timezone: ianaZone,
+    /** Defaults to the expert's first service. */
+    serviceKey: z.string().max(64).optional(),
+  })
+  .strict();
+export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
+
+/** Expert availability (spec section 3): the free start times on `date` in `timezone`. */
+export const availability = z.object({
+  /** ISO instants with the user's offset, e.g. 2026-03-08T09:00:00-04:00, ascending. */
+  slots: z.array(z.string()),
+  timezone: z.string(),
+  serviceKey: z.string(),
+  /** Minutes. */
+  duration: z.number().int(),
+  date: z.string(),
+  /** The expert's own zone, for "09:00 your time (15:00 in Berlin)" hints. */
+  expertTimezone: z.string(),
+});
+export type Availability = z.infer<typeof availability>;
+
+export const meetingStatuses = ['REQUESTED', 'ACCEPTED', 'DECLINED', 'CANCELLED'] as const;
+export const meetingStatus = z.enum(meetingStatuses);
+export type MeetingStatus = z.infer<typeof meetingStatus>;
+
+export const requestMeetingBody = z
+  .object({
+    expertId: z.string().min(1).max(64),
+    serviceKey: z.string().min(1).max(64),
+    /** One of the slots of the availability answer (any offset; it is compared as an instant). */
+    start: z.iso.datetime({ offset: true }),
+    /** The founder's IANA time zone; mails show times in it. */
+    timezone: ianaZone,
+    note: z.string().trim().max(2000).optional(),
+  })
+  .strict();
+export type RequestMeetingBody = z.infer<typeof requestMeetingBody>;
+
+export const meetingRequest = z.object({
+  id: z.string(),
+  expertId: z.string(),
+  expert: expertSummary,
+  serviceKey: z.string(),
+  serviceName: z.string(),
+  /** Minutes. */
+  duration: z.number().int(),
+  /** UTC instants (ISO, Z). */
+  start: z.string(),
+  end: z.string(),
+  /** The founder's zone when they booked. */
+  timezone: z.string(),
+  note: z.string().nullable(),
+  status: meetingStatus,
+  /** The calendar invite's SEQUENCE; grows with every change. */
+  sequence: z.number().int(),
+  /** `GET` it for the current .ics invite (text/calendar). */
+  inviteUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MeetingRequest = z.infer<typeof meetingRequest>;
+
+export const meetingIdParams = z.object({ id: z.string() });
+
+export const askQuestionBody = z
+  .object({
+    expertId: z.string().min(1).max(64),
+    subject: z.string().trim().min(1).max(200),
+    question: z.string().trim().min(1).max(5000),
+    /** One of the founder's own missions, to give the expert context. */
+    missionId: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+export type AskQuestionBody = z.infer<typeof askQuestionBody>;
+
+/** Where the founder stood when asking (kept with the question, sent to the expert). */
+export const founderContext = z.object({
+  founderName: z.string().nullable(),
+  startupName: z.string().nullable(),
+  programName: z.string().nullable(),
+  milestoneName: z.string().nullable(),
+  missionName: z.string().nullable(),
+});
+export type FounderContext = z.infer<typeof founderContext>;
+
+export const expertQuestion = z.object({
+  id: z.string(),
+  expertId: z.string(),
+  expert: expertSummary,
+  subject: z.string(),
+  question: z.string(),
+  missionId: z.string().nullable(),
+  context: founderContext,
+  createdAt: z.string(),
+});
+export type ExpertQuestion = z.infer<typeof expertQuestion>;
+
+/** `GET /expert/set-more-url/{id}`: the expert's external booking page. */
+export const bookingUrl = z.object({ url: z.string() });
+export type BookingUrl = z.infer<typeof bookingUrl>;

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { expert } from './experts.js';
+
+/** api-contract.md "Programs". Indexes are 1-based, in the order of the content pack. */
+export const progressStatuses = ['ONGOING', 'LOCKED', 'COMPLETED', 'INCOMPLETED'] as const;
+export const progressStatus = z.enum(progressStatuses);
+export type ProgressStatus = z.infer<typeof progressStatus>;
+
+export const itemTypes = ['TOOL', 'CONTENT'] as const;
+export const itemType = z.enum(itemTypes);
+export type ItemType = z.infer<typeof itemType>;
+
+export const programsMessages = {
+  programs: 'Programs Fetched Successfully.',
+  program: 'Program Fetched Successfully.',
+  ongoingMilestone: 'Ongoing Milestone Fetched Successfully.',
+  milestone: 'Milestone Fetched Successfully.',
+  programMilestones: 'Program Milestones Fetched Successfully.',
+  ongoingMission: 'Ongoing Mission Fetched Successfully.',
+  mission: 'Mission Fetched Successfully.',
+  saved: 'Your changes have been successfully saved.',
+  outcome: 'Milestone Outcome Fetched Successfully.',
+  outcomes: 'Outcomes Fetched Successfully.',
+  uploaded: 'File uploaded successfully.',
+  deleted: 'File deleted successfully.',
+  shareCreated: 'Share link created successfully.',
+  shareRevoked: 'Share link revoked successfully.',
+  preview: 'Preview Fetched Successfully.',
+} as const;
+
+export const LOCKED_MILESTONE_MESSAGE = 'This milestone is locked. Finish the previous milestone first.';
+
+/** A handed-in deliverable file. `downloadUrl` is the owner's (authorized) download path. */
+export const attachment = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+  downloadUrl: z.string(),
+});
+export type Attachment = z.infer<typeof attachment>;
+
+export const worksheetFieldKinds = ['text', 'textarea', 'number'] as const;
+export const worksheetField = z.object({
+  key: z.string(),
+  label: z.string(),
+  kind: z.enum(worksheetFieldKinds),
+  help: z.string(),
+});
+export type WorksheetField = z.infer<typeof worksheetField>;
+
+/** A TOOL step's worksheet: the fields of the template and what this founder has saved so far. */
+export const worksheet = z.object({
+  fields: z.array(worksheetField),
+  answers: z.record(z.string(), z.string()),
+  updatedAt: z.string().nullable(),
+});
+export type Worksheet = z.infer<typeof worksheet>;
+
+/**
+ * A step of the caller. `status`: LOCKED until the step before it is done or put off, then ONGOING, then
+ * COMPLETED. `doLater` is true while the step is put off for later (its status stays ONGOING).
+ */
+export const step = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  type: itemType,
+  body: z.string(),
+  estimatedMinutes: z.number().int(),
+  /** A downloadable template (`/api/content/templates/<file>`), or null. */
+  toolUrl: z.string().nullable(),
+  worksheet: worksheet.nullable(),
+  status: progressStatus,
+  doLater: z.boolean(),
+  rating: z.number().int().min(1).max(5).nullable(),
+  completedAt: z.string().nullable(),
+});
+export type Step = z.infer<typeof step>;
+
+export const deliverableSpec = z.object({
+  title: z.string(),
+  description: z.string(),
+  acceptedHint: z.string(),
+});
+export type DeliverableSpec = z.infer<typeof deliverableSpec>;
+
+/** The parent milestone of a mission, without its missions (no cycles). */
+export const milestoneSummary = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  name: z.string(),
+  status: progressStatus,
+  iconUrl: z.string(),
+  overviewSubtitle: z.string(),
+  userProgramId: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type MilestoneSummary = z.infer<typeof milestoneSummary>;
+
+export const mission = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  summary: z.string(),
+  estimatedMinutes: z.number().int(),
+  status: progressStatus,
+  completedAt: z.string().nullable(),
+  /** What the founder hands in to complete the mission, or null when it needs no file. */
+  deliverable: deliverableSpec.nullable(),
+  attachments: z.array(attachment),
+  userStep: z.array(step),
+  userMilestoneId: z.string(),
+  userMilestone: milestoneSummary,
+});
+export type Mission = z.infer<typeof mission>;
+
+export const outcomeText = z.object({ title: z.string(), description: z.string() });
+
+/** The minimal expert of a milestone: the Expert shape of the experts contract. */
+export const milestoneExpert = expert;
+
+export const milestone = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  status: progressStatus,
+  iconUrl: z.string(),
+  secondaryIconUrl: z.string(),
+  description: z.string(),
+  overviewSubtitle: z.string(),
+  outcome: outcomeText,
+  userMission: z.array(mission.omit({ userMilestone: true })),
+  userProgramId: z.string(),
+  completedAt: z.string().nullable(),
+  /** The template milestone this one was enrolled from (stable per program version). */
+  originalMilestoneId: z.string(),
+  expert: milestoneExpert.nullable(),
+});
+export type Milestone = z.infer<typeof milestone>;
+
+export const program = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  key: z.string(),
+  version: z.number().int(),
+  name: z.string(),
+  summary: z.string(),
+  status: progressStatus,
+  iconUrl: z.string(),
+  secondaryIconUrl: z.string(),
+  enrolledAt: z.string(),
+  endsAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  userMilestone: z.array(milestone),
+});
+export type Program = z.infer<typeof program>;
+
+export const idParams = z.object({ id: z.string() });
+export const programIdParams = z.object({ programId: z.string() });
+export const attachmentParams = z.object({ id: z.string(), attachmentId: z.string() });
+
+export const nextStepBody = z.object({ stepId: z.string().min(1), doLater: z.boolean() }).strict();
+export type NextStepBody = z.infer<typeof nextStepBody>;
+
+/** What `PUT /userStep/next-step` changed besides the step itself. */
+export const nextStepResult = z.object({
+  mission,
+  /** The next step of the mission to show (after this one, neither done nor put off), or null. */
+  nextStepId: z.string().nullable(),
+  missionCompleted: z.boolean(),
+  milestoneCompleted: z.boolean(),
+  unlockedMilestoneId: z.string().nullable(),
+});
+export type NextStepResult = z.infer<typeof nextStepResult>;
+
+export const ratingBody = z.object({ rating: z.number().int().min(1).max(5) }).strict();
+export const worksheetBody = z.object({ answers: z.record(z.string(), z.string().max(10_000)) }).strict();
+
+/** What a milestone achieved: its outcome text and every mission's deliverable. */
+export const milestoneOutcome = z.object({
+  milestone: milestoneSummary.extend({ programName: z.string() }),
+  outcome: outcomeText,
+  completedAt: z.string().nullable(),
+  missions: z.array(
+    z.object({
+      id: z.string(),
+      index: z.number().int(),
+      name: z.string(),
+      status: progressStatus,
+      completedAt: z.string().nullable(),
+      deliverable: deliverableSpec.nullable(),
+      attachments: z.array(attachment),
+    }),
+  ),
+});
+export type MilestoneOutcome = z.infer<typeof milestoneOutcome>;
+
+export const outcomesQuery = z
+  .object({ programId: z.string().optional(), milestoneId: z.string().optional() })
+  .strict();
+/** The outcomes repository: every opened milestone's outcome with its deliverables, in program order. */
+export const outcomesResult = z.array(milestoneOutcome);
+
+export const shareKinds = ['attachment', 'outcome'] as const;
+/** `id` is an attachment id (kind attachment) or a milestone id (kind outcome). */
+export const createShareBody = z.object({ kind: z.enum(shareKinds), id: z.string().min(1) }).strict();
+export const share = z.object({
+  token: z.string(),
+  url: z.string(),
+  kind: z.enum(shareKinds),
+  createdAt: z.string(),
+});
+export type Share = z.infer<typeof share>;
+export const tokenParams = z.object({ token: z.string() });
+
+const previewContext = z.object({ programName: z.string(), milestoneName: z.string() });
+
+/** The public preview: only the shared item, no ids of the owner's other data. */
+export const preview = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('attachment'),
+    attachment: z.object({
+      fileName: z.string(),
+      mimeType: z.string(),
+      size: z.number().int(),
+      createdAt: z.string(),
+      downloadUrl: z.string(),
+    }),
+    missionName: z.string(),
+    ...previewContext.shape,
+  }),
+  z.object({
+    kind: z.literal('outcome'),
+    outcome: outcomeText,
+    completedAt: z.string().nullable(),
+    iconUrl: z.string(),
+    missions: z.array(
+      z.object({
+        name: z.string(),
+        deliverableTitle: z.string().nullable(),
+        attachments: z.array(
+          z.object({ fileName: z.string(), mimeType: z.string(), size: z.number().int() }),
+        ),
+      }),
+    ),
+    ...previewContext.shape,
+  }),
+]);
+export type Preview = z.infer<typeof preview>;
