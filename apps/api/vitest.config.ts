@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['@liftoff/source'] },
+  ssr: { resolve: { conditions: ['@liftoff/source'] } },
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',

@@ -8,8 +8,8 @@ const appVersion = new Date().toISOString();
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
-  // Read @liftoff/contracts from its TypeScript sources; no prebuilt dist needed.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  // Read @liftoff/contracts from its TypeScript sources (a condition named for this workspace, so no package's own 'source' entry is picked up); no prebuilt dist needed.
+  resolve: { conditions: ['@liftoff/source', ...defaultClientConditions] },
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   server: {
     port: 5173,

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: { conditions: ['@liftoff/source', ...defaultClientConditions] },
   define: { __APP_VERSION__: JSON.stringify('test-version') },
   test: {
     environment: 'jsdom',
