@@ -1,0 +1,237 @@
+import type { MessageSource } from '@liftoff/contracts/ai';
+import type { RetrievedPassage } from './repository.js';
+
+/** What the coach knows about the person asking. app.ts supplies it from the accounts and programs features. */
+export interface CoachUserContext {
+  firstName: string | null;
+  startupName: string | null;
+  stage: string | null;
+  industry: string | null;
+  program?: { name: string };
+  milestone?: { key?: string; name: string };
+  mission?: { key?: string; name: string; url?: string };
+  /** Links to the user's own step pages, keyed by `<milestoneKey>/<missionKey>/<stepKey>` of the content pack. */
+  stepLinks?: Record<string, string>;
+}
+
+export interface CoachContextProvider {
+  userContext(userId: string): Promise<CoachUserContext>;
+}
+
+/** Everything a model gets besides the conversation: the same for the offline coach and a real model. */
+export interface CoachContext {
+  user: CoachUserContext;
+  passages: (RetrievedPassage & { link: string })[];
+  sources: MessageSource[];
+}
+
+const kindLabel: Record<RetrievedPassage['kind'], string> = {
+  step: 'Step',
+  mission: 'Mission',
+  milestone: 'Milestone',
+  question: 'Popular question',
+  post: 'Post',
+};
+export const sourceLabel = (kind: RetrievedPassage['kind']) => kindLabel[kind];
+
+/** Steps link to the user's own step or mission when the programs feature told us where it is. */
+export function linkOf(passage: RetrievedPassage, user: CoachUserContext): string {
+  if (passage.kind === 'step' && passage.stepKey && user.stepLinks?.[passage.stepKey])
+    return user.stepLinks[passage.stepKey]!;
+  if (
+    (passage.kind === 'step' || passage.kind === 'mission') &&
+    user.mission?.url &&
+    user.mission.key &&
+    user.mission.key === passage.missionKey
+  ) {
+    return user.mission.url;
+  }
+  return passage.url;
+}
+
+/** Keeps the best passage per step or post (sections of one document count once) and at most `limit`. */
+export function pickPassages(retrieved: RetrievedPassage[], user: CoachUserContext, limit = 4): CoachContext {
+  const seen = new Set<string>();
+  const passages: CoachContext['passages'] = [];
+  for (const passage of retrieved) {
+    const doc = `${passage.kind}:${passage.stepKey ?? passage.url}:${passage.title}`;
+    if (seen.has(doc)) continue;
+    seen.add(doc);
+    passages.push({ ...passage, link: linkOf(passage, user) });
+    if (passages.length >= limit) break;
+  }
+  const sources = passages.map((p) => ({ kind: p.kind, title: p.title, url: p.link }));
+  return { user, passages, sources };
+}
+
+function profileLines(user: CoachUserContext): string[] {
+  return [
+    `Founder: ${user.firstName ?? 'unknown'}`,
+    `Startup: ${user.startupName ?? 'unknown'}; stage: ${user.stage ?? 'unknown'}; industry: ${user.industry ?? 'unknown'}`,
+    `Program: ${user.program?.name ?? 'not enrolled'}`,
+    `Current milestone: ${user.milestone?.name ?? 'unknown'}`,
+    `Current mission: ${user.mission?.name ?? 'unknown'}${user.mission?.url ? ` (${user.mission.url})` : ''}`,
+  ];
+}
+
+/** The system prompt every model receives. */
+export function systemPrompt(context: CoachContext): string {
+  const sources = context.passages.map(
+    (p, i) =>
+      `[${i + 1}] ${sourceLabel(p.kind)}: "${p.title}" — ${p.context} — link: ${p.link}\n${p.body.slice(0, 1800)}`,
+  );
+  return [
+    'You are the Liftoff coach, helping an early-stage founder through a venture program.',
+    'Answer in Markdown, concretely, for this founder and their startup. Ground the answer in the sources below when they help,',
+    'and name and link each source you used as a Markdown link, e.g. [Step: Title](link). Do not invent links.',
+    'If the sources do not cover the question, say so briefly and give your best general advice.',
+    '',
+    '## The founder',
+    ...profileLines(context.user),
+    '',
+    '## Sources',
+    ...(sources.length ? sources : ['(none matched)']),
+  ].join('\n');
+}
+
+/** The instruction of the short second call that proposes follow-up questions (and a title for a new session). */
+export function followUpPrompt(question: string, answer: string, wantTitle: boolean): string {
+  return [
+    'Given this exchange between a founder and their coach, propose 3 short follow-up questions the founder might ask next',
+    wantTitle ? 'and a title of at most 6 words for the conversation.' : '.',
+    `Answer with JSON only: {"followUpQuestions": ["…", "…", "…"]${wantTitle ? ', "title": "…"' : ''}}`,
+    '',
+    `Founder: ${question.slice(0, 2000)}`,
+    `Coach: ${answer.slice(0, 4000)}`,
+  ].join('\n');
+}
+
+/** Reads the JSON of the follow-up call, tolerating code fences and chatter around it. */
+export function parseFollowUps(text: string): { followUpQuestions: string[]; title: string | null } {
+  const match = /\{[\s\S]*\}/.exec(text);
+  if (!match) return { followUpQuestions: [], title: null };
+  try {
+    const parsed = JSON.parse(match[0]) as { followUpQuestions?: unknown; title?: unknown };
+    const questions = Array.isArray(parsed.followUpQuestions)
+      ? parsed.followUpQuestions
+          .filter((q): q is string => typeof q === 'string' && q.trim().length > 0)
+          .map((q) => q.trim().slice(0, 200))
+      : [];
+    const title =
+      typeof parsed.title === 'string' && parsed.title.trim()
+        ? parsed.title
+            .trim()
+            .replace(/^["']|["']$/g, '')
+            .slice(0, 80)
+        : null;
+    return { followUpQuestions: [...new Set(questions)].slice(0, 4), title };
+  } catch {
+    return { followUpQuestions: [], title: null };
+  }
+}
+
+/** Follow-ups from the retrieved knowledge, used when a model gives none: related popular questions, then the steps. */
+export function fallbackFollowUps(
+  context: CoachContext,
+  question: string,
+  related: RetrievedPassage[],
+): string[] {
+  const asked = question.trim().toLowerCase();
+  const askedWords = new Set(asked.match(/[a-z0-9]{4,}/g) ?? []);
+  // A popular question that is the one just asked (most of its words) is no follow-up.
+  const similar = (text: string) => {
+    const words = text.toLowerCase().match(/[a-z0-9]{4,}/g) ?? [];
+    return (
+      words.length > 0 &&
+      words.filter((w) => askedWords.has(w)).length / Math.min(words.length, Math.max(askedWords.size, 1)) >=
+        0.6
+    );
+  };
+  const out: string[] = [];
+  for (const p of related) if (p.kind === 'question' && !similar(p.title)) out.push(p.title);
+  for (const p of context.passages) {
+    if (p.kind === 'step')
+      out.push(`How do I apply "${p.title}" to ${context.user.startupName ?? 'my startup'}?`);
+    if (p.kind === 'post') out.push(`What are the key takeaways of "${p.title}"?`);
+    if (p.kind === 'mission') out.push(`What should I hand in for the mission "${p.title}"?`);
+  }
+  out.push(`What should I focus on next${context.user.mission ? ` in "${context.user.mission.name}"` : ''}?`);
+  out.push('What is the most common mistake founders make here?');
+  return [...new Set(out)].filter((q) => q.toLowerCase() !== asked && !similar(q)).slice(0, 3);
+}
+
+/** A title from the first question when the model gave none. */
+export function fallbackTitle(question: string): string {
+  const clean = question
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[?.!]+$/, '');
+  return clean.length <= 60 ? clean : `${clean.slice(0, 57).replace(/\s+\S*$/, '')}…`;
+}
+
+/** The parts of the programs feature's Program shape the coach reads (structural, so no feature import). */
+export interface ProgramLike {
+  name: string;
+  status: string;
+  userMilestone: {
+    key: string;
+    name: string;
+    status: string;
+    userMission: {
+      id: string;
+      key: string;
+      name: string;
+      status: string;
+      userStep: { id: string; key: string }[];
+    }[];
+  }[];
+}
+
+/**
+ * Builds the coach's context provider from lookups app.ts hands in: the user row (first name, meta with
+ * startupName, stage, industry) and, when available, the user's programs with their progress.
+ */
+export function coachContextFrom(lookups: {
+  findUser: (
+    userId: string,
+  ) => Promise<{ firstName: string | null; meta: Record<string, unknown> } | undefined>;
+  listPrograms?: (userId: string) => Promise<ProgramLike[]>;
+}): CoachContextProvider {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  return {
+    async userContext(userId) {
+      const [user, programs] = await Promise.all([
+        lookups.findUser(userId),
+        lookups.listPrograms ? lookups.listPrograms(userId).catch(() => []) : Promise.resolve([]),
+      ]);
+      const meta = user?.meta ?? {};
+      const context: CoachUserContext = {
+        firstName: user?.firstName ?? null,
+        startupName: text(meta.startupName),
+        stage: text(meta.stage),
+        industry: text(meta.industry),
+      };
+      const program = programs.find((p) => p.status === 'ONGOING') ?? programs[0];
+      if (!program) return context;
+      context.program = { name: program.name };
+      const milestone = program.userMilestone.find((m) => m.status === 'ONGOING');
+      const stepLinks: Record<string, string> = {};
+      for (const m of program.userMilestone) {
+        for (const mission of m.userMission) {
+          for (const step of mission.userStep)
+            stepLinks[`${m.key}/${mission.key}/${step.key}`] = `/mission-details/${mission.id}/${step.id}`;
+        }
+      }
+      context.stepLinks = stepLinks;
+      if (milestone) {
+        context.milestone = { key: milestone.key, name: milestone.name };
+        const mission =
+          milestone.userMission.find((m) => m.status === 'ONGOING') ??
+          milestone.userMission.find((m) => m.status !== 'COMPLETED');
+        if (mission)
+          context.mission = { key: mission.key, name: mission.name, url: `/mission-details/${mission.id}` };
+      }
+      return context;
+    },
+  };
+}

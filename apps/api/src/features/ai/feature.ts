@@ -1,0 +1,46 @@
+import { FLAG_WORKSPACE_AI } from '@liftoff/contracts/flags';
+import type { FastifyInstance } from 'fastify';
+import type { CoachContextProvider } from './context.js';
+import { GenerationManager } from './generation.js';
+import { indexKnowledge } from './indexer.js';
+import { createChatModel } from './models.js';
+import { aiRepository } from './repository.js';
+import { aiRoutes } from './routes.js';
+import { createAiService } from './service.js';
+import { createSpeech } from './speech.js';
+
+export interface AiFeatureOptions {
+  contentDir: string;
+  contextProvider: CoachContextProvider;
+  isFlagEnabled: (key: string) => Promise<boolean>;
+}
+
+/**
+ * The AI workspace as one encapsulated plugin: indexes the coach's knowledge (idempotent), picks the chat model
+ * and speech engines from the configuration, and lets answers finish on shutdown before the database closes.
+ */
+export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions) {
+  const { config } = app;
+  await indexKnowledge(app.db, options.contentDir, app.log);
+  const chat = createChatModel(config);
+  const generations = new GenerationManager({
+    chat,
+    repository: aiRepository(app.db),
+    timeoutMs: config.AI_TIMEOUT_MS,
+    maxOutputTokens: config.AI_MAX_OUTPUT_TOKENS,
+    stopPollMs: config.AI_STOP_POLL_MS,
+    log: app.log,
+  });
+  const speech = createSpeech(config, app.log);
+  const service = createAiService({ db: app.db, contextProvider: options.contextProvider, generations });
+  app.addHook('onClose', async () => {
+    await generations.drain(5_000);
+    await speech.close();
+  });
+  await app.register(aiRoutes, {
+    service,
+    speech,
+    chatModel: { provider: chat.provider, model: chat.modelId, offline: chat.offline },
+    isEnabled: () => options.isFlagEnabled(FLAG_WORKSPACE_AI),
+  });
+}

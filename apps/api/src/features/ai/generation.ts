@@ -1,0 +1,381 @@
+import type { ChatStreamEvent, CompletionResult, MessageSource, MessageStatus } from '@liftoff/contracts/ai';
+import { APICallError } from '@ai-sdk/provider';
+import { generateText, streamText, type ModelMessage } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import { followUpPrompt, parseFollowUps, systemPrompt, type CoachContext } from './context.js';
+import { COACH_OPTIONS, type ChatModel, type CoachCallOptions } from './models.js';
+import type { AiRepository } from './repository.js';
+
+export interface GenerationIds {
+  conversationId: string;
+  userMessageId: string;
+  responseId: string;
+}
+
+export interface GenerationRequest {
+  ids: GenerationIds;
+  userId: string;
+  question: string;
+  history: ModelMessage[];
+  context: CoachContext;
+  /** Follow-ups the knowledge base suggests; used by the offline coach and whenever a model gives none. */
+  suggestions: string[];
+  /** Set when this answer should name a new session. */
+  titleFallback: string | null;
+  /** Writes the user message and the placeholder answer; runs while the model already works. */
+  persist: Promise<void>;
+}
+
+export interface GenerationOutcome extends CompletionResult {
+  status: MessageStatus;
+  error: string | null;
+}
+
+type Listener = (event: ChatStreamEvent | 'done') => void;
+type StopReason = 'stop' | 'timeout' | 'shutdown';
+
+const FLUSH_EVERY_MS = 1000;
+
+/** Turns whatever the model call threw into one sentence a founder can act on. */
+export function describeModelError(error: unknown, timeoutMs: number): string {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  let midStream = false;
+  while (current && !seen.has(current)) {
+    seen.add(current);
+    if (APICallError.isInstance(current)) {
+      const status = current.statusCode;
+      if (status === 401 || status === 403)
+        return `The AI model server refused the request (HTTP ${status}): its API key is missing or wrong. Please tell your administrator.`;
+      if (status === 429)
+        return 'The AI model server is busy or over its quota (HTTP 429). Please try again in a moment.';
+      if (status && status >= 500) return `The AI model server failed (HTTP ${status}). Please try again.`;
+      if (status === 404)
+        return 'The AI model server does not know the configured model (HTTP 404). Please tell your administrator.';
+      if (status && status >= 400)
+        return `The AI model server answered with an error (HTTP ${status}). Please try again.`;
+      // A 2xx whose body failed while streaming: the answer was cut off.
+      if (status) midStream = true;
+      if (/ECONNREFUSED|ENOTFOUND|fetch failed/i.test(current.message))
+        return 'The AI model server could not be reached. Please try again later.';
+    }
+    const message = current instanceof Error ? current.message : String(current);
+    if (/terminated|socket|ECONNRESET|premature|other side closed/i.test(message)) {
+      return 'The connection to the AI model server broke off before the answer was complete. Please try again.';
+    }
+    if (/ECONNREFUSED|ENOTFOUND|fetch failed/i.test(message))
+      return 'The AI model server could not be reached. Please try again later.';
+    current = (current as { cause?: unknown })?.cause;
+  }
+  void timeoutMs;
+  if (midStream)
+    return 'The connection to the AI model server broke off before the answer was complete. Please try again.';
+  return 'The AI model failed to answer. Please try again.';
+}
+
+export class Generation {
+  content = '';
+  followUpQuestions: string[] = [];
+  status: MessageStatus = 'STREAMING';
+  error: string | null = null;
+  stopReason: StopReason | null = null;
+  /** True once the answer's row exists, so the stop poller may look for it. */
+  persisted = false;
+  readonly controller = new AbortController();
+  readonly finished: Promise<GenerationOutcome>;
+  private readonly listeners = new Set<Listener>();
+  private resolveFinished!: (outcome: GenerationOutcome) => void;
+
+  constructor(
+    readonly request: GenerationRequest,
+    readonly userId: string,
+  ) {
+    this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
+  }
+
+  get ids() {
+    return this.request.ids;
+  }
+
+  /** Subscribes to what comes next; what was generated so far arrives first, so nothing is missed. */
+  subscribe(listener: Listener): () => void {
+    if (this.content) listener({ ...this.ids, content: this.content });
+    if (this.status !== 'STREAMING') {
+      listener(this.finalEvent());
+      listener('done');
+      return () => {};
+    }
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: ChatStreamEvent | 'done') {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  finalEvent(): ChatStreamEvent {
+    return this.error
+      ? { ...this.ids, error: this.error, followUpQuestions: [] }
+      : { ...this.ids, followUpQuestions: this.followUpQuestions };
+  }
+
+  stop(reason: StopReason) {
+    if (this.stopReason || this.controller.signal.aborted) return;
+    this.stopReason = reason;
+    this.controller.abort(reason);
+  }
+
+  finish() {
+    this.emit(this.finalEvent());
+    this.emit('done');
+    this.listeners.clear();
+    this.resolveFinished({
+      ...this.ids,
+      content: this.content,
+      followUpQuestions: this.followUpQuestions,
+      status: this.status,
+      error: this.error,
+    });
+  }
+}
+
+export interface GenerationManagerOptions {
+  chat: ChatModel;
+  repository: AiRepository;
+  timeoutMs: number;
+  maxOutputTokens: number;
+  stopPollMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Runs answers independently of the HTTP requests that asked for them: a client that disconnects does not stop
+ * generation, and a stop requested on any instance (a row flag in the database) is noticed by a cheap poll.
+ */
+export class GenerationManager {
+  private readonly active = new Map<string, Generation>();
+  private poller: NodeJS.Timeout | null = null;
+  private polling = false;
+
+  constructor(private readonly options: GenerationManagerOptions) {}
+
+  get size() {
+    return this.active.size;
+  }
+
+  start(request: GenerationRequest): Generation {
+    const generation = new Generation(request, request.userId);
+    this.active.set(request.ids.responseId, generation);
+    this.ensurePoller();
+    void this.run(generation).finally(() => {
+      this.active.delete(request.ids.responseId);
+      if (!this.active.size && this.poller) {
+        clearInterval(this.poller);
+        this.poller = null;
+      }
+    });
+    return generation;
+  }
+
+  /** Stops this instance's generations of a conversation at once; other instances see the database flag. */
+  stopLocal(userId: string, conversationId: string): boolean {
+    let any = false;
+    for (const generation of this.active.values()) {
+      if (
+        generation.userId === userId &&
+        generation.ids.conversationId === conversationId &&
+        generation.status === 'STREAMING'
+      ) {
+        generation.stop('stop');
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  /** On shutdown: let running answers finish for a moment, then stop and save the rest. */
+  async drain(graceMs: number) {
+    const pending = [...this.active.values()].map((g) => g.finished);
+    if (!pending.length) return;
+    const timer = setTimeout(() => {
+      for (const generation of this.active.values()) generation.stop('shutdown');
+    }, graceMs);
+    await Promise.allSettled(pending);
+    clearTimeout(timer);
+  }
+
+  private ensurePoller() {
+    if (this.poller) return;
+    this.poller = setInterval(() => void this.poll(), this.options.stopPollMs);
+    this.poller.unref();
+  }
+
+  private async poll() {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      const ids = [...this.active.values()]
+        .filter((g) => g.persisted && g.status === 'STREAMING')
+        .map((g) => g.ids.responseId);
+      for (const id of await this.options.repository.stopRequested(ids)) this.active.get(id)?.stop('stop');
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'stop poll failed');
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async run(generation: Generation) {
+    const { chat, repository, timeoutMs, maxOutputTokens, log } = this.options;
+    const { request } = generation;
+    const { ids } = request;
+    let persistFailed = false;
+    const persisted = request.persist.then(
+      () => {
+        generation.persisted = true;
+      },
+      (error) => {
+        persistFailed = true;
+        log.error({ err: error }, 'saving the chat message failed');
+        generation.stop('shutdown');
+      },
+    );
+    // An idle timer: the first token and every next one must come within AI_TIMEOUT_MS.
+    let idle: NodeJS.Timeout | undefined;
+    const armIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => generation.stop('timeout'), timeoutMs);
+    };
+    let lastFlush = Date.now();
+    let flushing: Promise<void> = Promise.resolve();
+    let streamError: unknown = null;
+    let finished = false;
+    armIdle();
+    try {
+      const coach: CoachCallOptions = { task: 'answer', context: request.context };
+      const result = streamText({
+        model: chat.model,
+        system: systemPrompt(request.context),
+        messages: [...request.history, { role: 'user', content: request.question }],
+        maxOutputTokens,
+        maxRetries: 0,
+        abortSignal: generation.controller.signal,
+        providerOptions: { [COACH_OPTIONS]: coach as never },
+        onError: () => {},
+      });
+      for await (const part of result.fullStream) {
+        armIdle();
+        if (part.type === 'text-delta') {
+          if (!part.text) continue;
+          generation.content += part.text;
+          generation.emit({ ...ids, content: part.text });
+          if (Date.now() - lastFlush >= FLUSH_EVERY_MS && generation.persisted) {
+            lastFlush = Date.now();
+            const content = generation.content;
+            flushing = flushing.then(() =>
+              repository.saveAnswer(ids.responseId, { content }).catch(() => {}),
+            );
+          }
+        } else if (part.type === 'error') {
+          streamError = part.error;
+        } else if (part.type === 'finish') {
+          finished = part.finishReason !== 'error' && part.finishReason !== 'other';
+        }
+      }
+    } catch (error) {
+      streamError = error;
+    } finally {
+      clearTimeout(idle);
+    }
+
+    if (generation.stopReason === 'stop') {
+      generation.status = 'STOPPED';
+    } else if (generation.stopReason === 'timeout') {
+      generation.status = 'ERROR';
+      generation.error = `The AI model server did not answer within ${Math.round(timeoutMs / 100) / 10} seconds. Please try again.`;
+    } else if (generation.stopReason === 'shutdown') {
+      generation.status = 'ERROR';
+      generation.error = persistFailed
+        ? 'The message could not be saved. Please try again.'
+        : 'The server restarted while answering. Please try again.';
+    } else if (streamError || !finished) {
+      generation.status = 'ERROR';
+      generation.error = streamError
+        ? describeModelError(streamError, timeoutMs)
+        : 'The connection to the AI model server broke off before the answer was complete. Please try again.';
+      if (streamError)
+        log.warn({ err: streamError, conversationId: ids.conversationId }, 'AI model call failed');
+    } else {
+      const extras = await this.followUps(generation);
+      generation.followUpQuestions = extras.followUpQuestions;
+      generation.status = 'COMPLETE';
+      if (request.titleFallback !== null) {
+        await persisted;
+        if (!persistFailed)
+          await repository
+            .setGeneratedTitle(ids.conversationId, extras.title ?? request.titleFallback)
+            .catch(() => {});
+      }
+    }
+
+    await persisted;
+    await flushing;
+    if (!persistFailed) {
+      const sources: MessageSource[] =
+        generation.status === 'ERROR' && !generation.content ? [] : request.context.sources;
+      try {
+        await repository.saveAnswer(ids.responseId, {
+          content: generation.content,
+          status: generation.status,
+          error: generation.error,
+          followUpQuestions: generation.followUpQuestions,
+          sources,
+        });
+        await repository.touchConversation(ids.conversationId);
+      } catch (error) {
+        log.error({ err: error }, 'saving the answer failed');
+      }
+    }
+    generation.finish();
+  }
+
+  /** A second short call asks the model for follow-up questions (and a title); the knowledge base fills any gap. */
+  private async followUps(
+    generation: Generation,
+  ): Promise<{ followUpQuestions: string[]; title: string | null }> {
+    const { request } = generation;
+    const wantTitle = request.titleFallback !== null;
+    let parsed: { followUpQuestions: string[]; title: string | null } = {
+      followUpQuestions: [],
+      title: null,
+    };
+    try {
+      const coach: CoachCallOptions = {
+        task: 'followups',
+        context: request.context,
+        suggestions: request.suggestions,
+        title: wantTitle ? request.titleFallback : null,
+      };
+      const result = await generateText({
+        model: this.options.chat.model,
+        prompt: followUpPrompt(request.question, generation.content, wantTitle),
+        maxOutputTokens: 200,
+        maxRetries: 0,
+        abortSignal: AbortSignal.any([
+          generation.controller.signal,
+          AbortSignal.timeout(this.options.timeoutMs),
+        ]),
+        providerOptions: { [COACH_OPTIONS]: coach as never },
+      });
+      parsed = parseFollowUps(result.text);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'follow-up questions call failed; using the knowledge base');
+    }
+    const questions = [...parsed.followUpQuestions];
+    for (const suggestion of request.suggestions) {
+      if (questions.length >= 3) break;
+      if (!questions.includes(suggestion)) questions.push(suggestion);
+    }
+    return { followUpQuestions: questions.slice(0, 4), title: parsed.title };
+  }
+}

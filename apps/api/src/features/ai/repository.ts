@@ -1,0 +1,476 @@
+import type {
+  ChatHistoryItem,
+  ChatSession,
+  Feedback,
+  MessageSource,
+  MessageStatus,
+  SearchHit,
+} from '@liftoff/contracts/ai';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { Passage } from './knowledge.js';
+import { aiConversations, aiFeedback, aiMessages, aiPassages } from './tables.js';
+
+type ConversationRow = typeof aiConversations.$inferSelect;
+type MessageRow = typeof aiMessages.$inferSelect;
+type FeedbackRow = typeof aiFeedback.$inferSelect;
+
+export interface RetrievedPassage {
+  key: string;
+  kind: Passage['kind'];
+  title: string;
+  context: string;
+  body: string;
+  url: string;
+  milestoneKey: string | null;
+  missionKey: string | null;
+  stepKey: string | null;
+  rank: number;
+}
+
+export interface TurnMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  position: number;
+}
+
+/** Rows of a raw query; both drivers answer `{ rows }`. */
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+const iso = (date: Date | string) => (date instanceof Date ? date : new Date(date)).toISOString();
+
+export const toSession = (
+  row: Pick<ConversationRow, 'id' | 'title' | 'isArchived' | 'createdAt' | 'lastActivityAt'>,
+): ChatSession => ({
+  conversationId: row.id,
+  title: row.title,
+  isArchived: row.isArchived,
+  createdAt: iso(row.createdAt),
+  lastActivityAt: iso(row.lastActivityAt),
+});
+
+const toFeedback = (row: FeedbackRow): Feedback => ({
+  messageId: row.messageId,
+  feedbackType: row.feedbackType,
+  reason: row.reason,
+  comment: row.comment,
+  createdAt: iso(row.createdAt),
+});
+
+/** Characters that mark a match inside ts_headline; stripped from the text first so users cannot forge them. */
+const MARK_START = '\u0002';
+/** How many of the most recent matching messages a search ranks. */
+const SEARCH_CANDIDATES = 1000;
+const MARK_END = '\u0003';
+/** Removes the match markers from stored text. */
+export const stripMarks = (text: string) => text.replaceAll(MARK_START, '').replaceAll(MARK_END, '');
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+export const highlight = (raw: string) =>
+  escapeHtml(raw).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>');
+
+/** Words of a question as an OR query for websearch_to_tsquery: retrieval wants any overlap, ranked. */
+export function orQuery(text: string): string {
+  const words = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9\s-]/g, ' ')
+    .split(/[\s-]+/)
+    .filter((w) => w.length > 1 && w !== 'or' && w !== 'and');
+  return [...new Set(words)].slice(0, 32).join(' or ');
+}
+
+export function aiRepository(db: DbOrTx) {
+  return {
+    // ----- knowledge -----
+    async passageHashes(): Promise<Map<string, string>> {
+      const rows = await db.select({ key: aiPassages.key, hash: aiPassages.hash }).from(aiPassages);
+      return new Map(rows.map((r) => [r.key, r.hash]));
+    },
+    async upsertPassages(passages: Passage[]) {
+      for (let i = 0; i < passages.length; i += 200) {
+        await db
+          .insert(aiPassages)
+          .values(passages.slice(i, i + 200))
+          .onConflictDoUpdate({
+            target: aiPassages.key,
+            set: {
+              kind: sql`excluded.kind`,
+              title: sql`excluded.title`,
+              context: sql`excluded.context`,
+              body: sql`excluded.body`,
+              url: sql`excluded.url`,
+              milestoneKey: sql`excluded.milestone_key`,
+              missionKey: sql`excluded.mission_key`,
+              stepKey: sql`excluded.step_key`,
+              hash: sql`excluded.hash`,
+            },
+          });
+      }
+    },
+    async deletePassagesExcept(keys: string[]) {
+      if (!keys.length) await db.delete(aiPassages);
+      else await db.delete(aiPassages).where(notInArray(aiPassages.key, keys));
+    },
+    /** Full-text retrieval over the coach's knowledge; the user's current milestone ranks a little higher. */
+    async retrieve(question: string, limit: number, milestoneKey?: string): Promise<RetrievedPassage[]> {
+      const words = orQuery(question);
+      if (!words) return [];
+      const result = await db.execute(sql`
+        select key, kind, title, context, body, url, milestone_key, mission_key, step_key,
+               ts_rank_cd(search, q, 1) * (case when milestone_key = ${milestoneKey ?? null} then 1.2 else 1 end) as rank
+        from ai_passages, websearch_to_tsquery('english', ${words}) q
+        where search @@ q
+        order by rank desc, key
+        limit ${limit}`);
+      return rowsOf(result).map((r) => ({
+        key: String(r.key),
+        kind: r.kind as Passage['kind'],
+        title: String(r.title),
+        context: String(r.context),
+        body: String(r.body),
+        url: String(r.url),
+        milestoneKey: (r.milestone_key as string | null) ?? null,
+        missionKey: (r.mission_key as string | null) ?? null,
+        stepKey: (r.step_key as string | null) ?? null,
+        rank: Number(r.rank),
+      }));
+    },
+
+    // ----- conversations -----
+    async findConversation(userId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(aiConversations)
+        .where(and(eq(aiConversations.id, id), eq(aiConversations.userId, userId)));
+      return row;
+    },
+    /** Creates the session, or moves the caller's own session with that id back to the top (with a new title if given). */
+    async upsertConversation(
+      userId: string,
+      id: string,
+      title: string | undefined,
+      placeholder = 'New chat',
+    ) {
+      const [row] = await db
+        .insert(aiConversations)
+        .values({ id, userId, title: title ?? placeholder, titlePending: !title })
+        .onConflictDoUpdate({
+          target: aiConversations.id,
+          set: {
+            lastActivityAt: sql`now()`,
+            isArchived: false,
+            ...(title ? { title, titlePending: false } : {}),
+          },
+          setWhere: eq(aiConversations.userId, userId),
+        })
+        .returning();
+      return row;
+    },
+    async listConversations(
+      userId: string,
+      archived: boolean,
+      pageNo: number,
+      pageSize: number,
+      search?: string,
+    ) {
+      const where = and(
+        eq(aiConversations.userId, userId),
+        eq(aiConversations.isArchived, archived),
+        search ? ilike(aiConversations.title, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(aiConversations)
+          .where(where)
+          .orderBy(desc(aiConversations.lastActivityAt), desc(aiConversations.id))
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize),
+        db.select({ n: count() }).from(aiConversations).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async updateConversation(
+      userId: string,
+      id: string,
+      changes: Partial<Pick<ConversationRow, 'title' | 'titlePending' | 'isArchived'>>,
+      touch: boolean,
+    ) {
+      const [row] = await db
+        .update(aiConversations)
+        .set({ ...changes, ...(touch ? { lastActivityAt: sql`now()` } : {}) })
+        .where(and(eq(aiConversations.id, id), eq(aiConversations.userId, userId)))
+        .returning();
+      return row;
+    },
+    /** Sets a generated title unless the user named the session in the meantime. */
+    async setGeneratedTitle(id: string, title: string) {
+      await db
+        .update(aiConversations)
+        .set({ title, titlePending: false })
+        .where(and(eq(aiConversations.id, id), eq(aiConversations.titlePending, true)));
+    },
+    /** Serializes writers of one conversation (positions are read, then written). */
+    async lockConversation(id: string) {
+      await db
+        .select({ id: aiConversations.id })
+        .from(aiConversations)
+        .where(eq(aiConversations.id, id))
+        .for('update');
+    },
+    async touchConversation(id: string) {
+      await db
+        .update(aiConversations)
+        .set({ lastActivityAt: sql`now()` })
+        .where(eq(aiConversations.id, id));
+    },
+    async deleteConversations(userId: string, ids: string[]) {
+      const rows = await db
+        .delete(aiConversations)
+        .where(and(eq(aiConversations.userId, userId), inArray(aiConversations.id, ids)))
+        .returning({ id: aiConversations.id });
+      return rows.length;
+    },
+    async archiveConversations(userId: string, ids: string[]) {
+      const rows = await db
+        .update(aiConversations)
+        .set({ isArchived: true })
+        .where(and(eq(aiConversations.userId, userId), inArray(aiConversations.id, ids)))
+        .returning({ id: aiConversations.id });
+      return rows.length;
+    },
+
+    // ----- messages -----
+    /** The latest version of every turn, oldest first, for the model's prompt. */
+    async transcript(
+      conversationId: string,
+      beforePosition?: number,
+      maxMessages = 20,
+    ): Promise<TurnMessage[]> {
+      const rows = await db
+        .select({
+          role: aiMessages.role,
+          content: aiMessages.content,
+          position: aiMessages.position,
+          status: aiMessages.status,
+        })
+        .from(aiMessages)
+        .where(
+          and(
+            eq(aiMessages.conversationId, conversationId),
+            eq(aiMessages.isLatest, true),
+            beforePosition !== undefined ? sql`${aiMessages.position} < ${beforePosition}` : undefined,
+          ),
+        )
+        .orderBy(desc(aiMessages.position))
+        .limit(maxMessages);
+      return rows.reverse().filter((r) => r.role === 'user' || r.content.length > 0);
+    },
+    async lastPosition(conversationId: string): Promise<number> {
+      const [row] = await db
+        .select({ max: sql<number | null>`max(${aiMessages.position})` })
+        .from(aiMessages)
+        .where(eq(aiMessages.conversationId, conversationId));
+      return row?.max === null || row?.max === undefined ? -1 : Number(row.max);
+    },
+    async findMessage(userId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(aiMessages)
+        .where(and(eq(aiMessages.id, id), eq(aiMessages.userId, userId)));
+      return row;
+    },
+    async insertMessages(rows: (typeof aiMessages.$inferInsert)[]) {
+      await db.insert(aiMessages).values(rows);
+    },
+    async maxVersion(parentId: string): Promise<number> {
+      const [row] = await db
+        .select({ max: sql<number | null>`max(${aiMessages.version})` })
+        .from(aiMessages)
+        .where(eq(aiMessages.parentId, parentId));
+      return Number(row?.max ?? 0);
+    },
+    async supersedeAnswers(parentId: string) {
+      await db.update(aiMessages).set({ isLatest: false }).where(eq(aiMessages.parentId, parentId));
+    },
+    async saveAnswer(
+      id: string,
+      changes: {
+        content: string;
+        status?: MessageStatus;
+        error?: string | null;
+        followUpQuestions?: string[];
+        sources?: MessageSource[];
+      },
+    ) {
+      await db
+        .update(aiMessages)
+        .set({ ...changes, content: stripMarks(changes.content), updatedAt: sql`now()` })
+        .where(eq(aiMessages.id, id));
+    },
+    /** Marks the generations in progress of a conversation as to be stopped; any instance may be running them. */
+    async requestStop(userId: string, conversationId: string): Promise<string[]> {
+      const rows = await db
+        .update(aiMessages)
+        .set({ stopRequestedAt: sql`now()` })
+        .where(
+          and(
+            eq(aiMessages.conversationId, conversationId),
+            eq(aiMessages.userId, userId),
+            eq(aiMessages.status, 'STREAMING'),
+          ),
+        )
+        .returning({ id: aiMessages.id });
+      return rows.map((r) => r.id);
+    },
+    async stopRequested(ids: string[]): Promise<string[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .select({ id: aiMessages.id })
+        .from(aiMessages)
+        .where(and(inArray(aiMessages.id, ids), isNotNull(aiMessages.stopRequestedAt)));
+      return rows.map((r) => r.id);
+    },
+
+    // ----- history -----
+    async history(conversationId: string, userId: string, pageNo: number, pageSize: number) {
+      const visible = and(eq(aiMessages.conversationId, conversationId), eq(aiMessages.isLatest, true));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(aiMessages)
+          .where(visible)
+          .orderBy(desc(aiMessages.position))
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize),
+        db.select({ n: count() }).from(aiMessages).where(visible),
+      ]);
+      rows.reverse();
+      const parents = rows.filter((r) => r.role === 'assistant' && r.parentId).map((r) => r.parentId!);
+      const versions = parents.length
+        ? await db
+            .select()
+            .from(aiMessages)
+            .where(and(eq(aiMessages.conversationId, conversationId), inArray(aiMessages.parentId, parents)))
+            .orderBy(asc(aiMessages.version))
+        : [];
+      const ids = [...new Set([...rows.map((r) => r.id), ...versions.map((v) => v.id)])];
+      const feedbackRows = ids.length
+        ? await db
+            .select()
+            .from(aiFeedback)
+            .where(and(eq(aiFeedback.userId, userId), inArray(aiFeedback.messageId, ids)))
+        : [];
+      const feedbackOf = new Map(feedbackRows.map((f) => [f.messageId, toFeedback(f)]));
+      const toVersion = (m: MessageRow) => ({
+        id: m.id,
+        content: m.content,
+        status: m.status,
+        error: m.error,
+        followUpQuestions: m.followUpQuestions,
+        sources: m.sources as MessageSource[],
+        createdAt: iso(m.createdAt),
+        feedback: feedbackOf.get(m.id) ?? null,
+      });
+      const items: ChatHistoryItem[] = rows.map((m) => ({
+        ...toVersion(m),
+        role: m.role,
+        messageId: m.role === 'assistant' ? m.parentId : null,
+        responseId: m.role === 'assistant' ? m.id : null,
+        versions:
+          m.role === 'assistant' ? versions.filter((v) => v.parentId === m.parentId).map(toVersion) : [],
+      }));
+      return { items, total: total?.n ?? 0 };
+    },
+
+    /** Ranked search over the caller's message text and session titles, with highlighted, escaped snippets. */
+    async search(
+      userId: string,
+      query: string,
+      pageNo: number,
+      pageSize: number,
+    ): Promise<{ hits: SearchHit[]; total: number }> {
+      const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+      const result = await db.execute(sql`
+        with q as (select websearch_to_tsquery('english', ${query}) as q),
+        -- Ranking reads every candidate's tsvector, so only the most recent matches are ranked; a broad word over
+        -- 100,000 messages stays fast (docs/decisions/007-ai-coach.md).
+        candidates as (
+          select m.id, m.role, m.content, m.conversation_id, m.search, m.created_at
+          from ai_messages m, q
+          where m.user_id = ${userId} and m.is_latest and m.search @@ q.q
+          order by m.created_at desc
+          limit ${SEARCH_CANDIDATES}
+        ),
+        hits as (
+          select m.id as message_id, m.role, m.content as text, c.id as conversation_id, c.title, c.is_archived,
+                 ts_rank(m.search, q.q) + case when c.title_search @@ q.q then 0.1 else 0 end as rank, m.created_at
+          from candidates m join ai_conversations c on c.id = m.conversation_id, q
+          union all
+          select null, null, c.title, c.id, c.title, c.is_archived, ts_rank(c.title_search, q.q) * 2 as rank, c.last_activity_at
+          from ai_conversations c, q
+          where c.user_id = ${userId} and c.title_search @@ q.q
+        ),
+        counted as (select count(*) as total from hits),
+        page as (select * from hits order by rank desc, created_at desc limit ${pageSize} offset ${(pageNo - 1) * pageSize})
+        select page.*, counted.total,
+               ts_headline('english', replace(replace(page.text, chr(2), ''), chr(3), ''), q.q, ${options}) as snippet
+        from page, counted, q
+        order by rank desc, created_at desc`);
+      const rows = rowsOf(result);
+      const total = rows.length
+        ? Number(rows[0]!.total)
+        : pageNo === 1
+          ? 0
+          : Number((await this.searchCount(userId, query)) ?? 0);
+      return {
+        total,
+        hits: rows.map((r) => ({
+          conversation: {
+            id: String(r.conversation_id),
+            title: String(r.title),
+            isArchived: Boolean(r.is_archived),
+          },
+          messageId: (r.message_id as string | null) ?? null,
+          role: (r.role as 'user' | 'assistant' | null) ?? null,
+          snippet: highlight(String(r.snippet ?? '')),
+          rank: Number(r.rank),
+          createdAt: iso(r.created_at as string),
+        })),
+      };
+    },
+    async searchCount(userId: string, query: string): Promise<number> {
+      const result = await db.execute(sql`
+        with q as (select websearch_to_tsquery('english', ${query}) as q)
+        select (select count(*) from ai_messages m, q where m.user_id = ${userId} and m.is_latest and m.search @@ q.q)
+             + (select count(*) from ai_conversations c, q where c.user_id = ${userId} and c.title_search @@ q.q) as total`);
+      return Number(rowsOf(result)[0]?.total ?? 0);
+    },
+
+    // ----- feedback -----
+    async upsertFeedback(
+      userId: string,
+      messageId: string,
+      input: { feedbackType: 'LIKE' | 'DISLIKE'; reason?: string; comment?: string },
+    ) {
+      const values = {
+        feedbackType: input.feedbackType,
+        reason: input.reason ?? null,
+        comment: input.comment ?? null,
+        createdAt: new Date(),
+      };
+      const [row] = await db
+        .insert(aiFeedback)
+        .values({ userId, messageId, ...values })
+        .onConflictDoUpdate({ target: [aiFeedback.messageId, aiFeedback.userId], set: values })
+        .returning();
+      return toFeedback(row!);
+    },
+  };
+}
+
+export type AiRepository = ReturnType<typeof aiRepository>;

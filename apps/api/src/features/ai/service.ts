@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import type { Page, ChatSession } from '@liftoff/contracts/ai';
+import type { ModelMessage } from 'ai';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import {
+  fallbackFollowUps,
+  fallbackTitle,
+  pickPassages,
+  type CoachContextProvider,
+  type CoachUserContext,
+} from './context.js';
+import type { Generation, GenerationManager } from './generation.js';
+import { aiRepository, stripMarks, toSession, type RetrievedPassage } from './repository.js';
+
+export interface AiServiceDeps {
+  db: Db;
+  contextProvider: CoachContextProvider;
+  generations: GenerationManager;
+}
+
+const sessionNotFound = () => notFound('Chat session not found');
+const pageOf = <T>(items: T[], total: number, pageNo: number, pageSize: number): Page<T> => ({
+  items,
+  total,
+  pageNo,
+  pageSize,
+  lastPage: Math.max(1, Math.ceil(total / pageSize)),
+});
+
+type ChatRequest =
+  | { kind: 'completion'; input: string; conversationId?: string }
+  | { kind: 'continue'; input: string; conversationId: string }
+  | { kind: 'retry'; conversationId: string; messageId: string; responseId: string };
+
+export function createAiService(deps: AiServiceDeps) {
+  const { db, contextProvider, generations } = deps;
+  const repo = aiRepository(db);
+
+  // The founder's context (profile and program position) is read for every question; a few seconds of
+  // staleness is harmless and keeps the time to the first token low.
+  const contextCache = new Map<string, { at: number; value: Promise<CoachUserContext> }>();
+  const CONTEXT_TTL_MS = 10_000;
+  function userContext(userId: string): Promise<CoachUserContext> {
+    const hit = contextCache.get(userId);
+    if (hit && Date.now() - hit.at < CONTEXT_TTL_MS) return hit.value;
+    const value = contextProvider.userContext(userId).catch(() => {
+      contextCache.delete(userId);
+      return { firstName: null, startupName: null, stage: null, industry: null };
+    });
+    if (contextCache.size > 5_000) contextCache.delete(contextCache.keys().next().value!);
+    contextCache.set(userId, { at: Date.now(), value });
+    return value;
+  }
+
+  return {
+    /** Starts an answer and returns it at once; the caller streams it or waits for `finished`. */
+    async chat(userId: string, request: ChatRequest): Promise<Generation> {
+      let conversationId: string;
+      let isNew = false;
+      let question: string;
+      let position: number | null = null;
+      let retryOf: { messageId: string; position: number } | null = null;
+      let titlePending = false;
+
+      if (request.kind === 'retry') {
+        const [conversation, message, response] = await Promise.all([
+          repo.findConversation(userId, request.conversationId),
+          repo.findMessage(userId, request.messageId),
+          repo.findMessage(userId, request.responseId),
+        ]);
+        if (!conversation) throw sessionNotFound();
+        if (!message || message.role !== 'user' || message.conversationId !== conversation.id)
+          throw notFound('Message not found');
+        if (!response || response.parentId !== message.id) throw notFound('Response not found');
+        conversationId = conversation.id;
+        question = message.content;
+        retryOf = { messageId: message.id, position: response.position };
+        titlePending = conversation.titlePending && message.position === 0;
+      } else {
+        question = request.input;
+        if (request.conversationId) {
+          const conversation = await repo.findConversation(userId, request.conversationId);
+          if (!conversation) {
+            if (request.kind === 'continue') throw sessionNotFound();
+            isNew = true;
+          } else titlePending = conversation.titlePending;
+          conversationId = request.conversationId;
+        } else {
+          conversationId = randomUUID();
+          isNew = true;
+        }
+        if (isNew) titlePending = true;
+      }
+
+      const [user, retrieved, transcript] = await Promise.all([
+        userContext(userId),
+        repo.retrieve(question, 12),
+        isNew
+          ? Promise.resolve([])
+          : repo.transcript(conversationId, retryOf ? retryOf.position - 1 : undefined),
+      ]);
+      // The founder's current milestone breaks near-ties in its favour.
+      const ranked = [...retrieved].sort(
+        (a: RetrievedPassage, b: RetrievedPassage) =>
+          b.rank * (b.milestoneKey && b.milestoneKey === user.milestone?.key ? 1.2 : 1) -
+          a.rank * (a.milestoneKey && a.milestoneKey === user.milestone?.key ? 1.2 : 1),
+      );
+      const context = pickPassages(ranked, user, 4);
+      const suggestions = fallbackFollowUps(context, question, ranked);
+      const history: ModelMessage[] = transcript.map((m) => ({ role: m.role, content: m.content }));
+      const userMessageId = retryOf?.messageId ?? randomUUID();
+      const responseId = randomUUID();
+      const ids = { conversationId, userMessageId, responseId };
+      const firstTurn = retryOf ? retryOf.position === 1 : isNew || transcript.length === 0;
+
+      const persist = db.transaction(async (tx) => {
+        const r = aiRepository(tx);
+        if (isNew) {
+          const created = await r.upsertConversation(
+            userId,
+            conversationId,
+            undefined,
+            fallbackTitle(question),
+          );
+          if (!created) throw sessionNotFound();
+        } else await r.lockConversation(conversationId);
+        if (retryOf) {
+          const version = (await r.maxVersion(retryOf.messageId)) + 1;
+          await r.supersedeAnswers(retryOf.messageId);
+          await r.insertMessages([
+            {
+              id: responseId,
+              conversationId,
+              userId,
+              role: 'assistant',
+              position: retryOf.position,
+              parentId: retryOf.messageId,
+              version,
+              status: 'STREAMING',
+            },
+          ]);
+        } else {
+          position = (await r.lastPosition(conversationId)) + 1;
+          if (position % 2 === 1) position += 1;
+          await r.insertMessages([
+            {
+              id: userMessageId,
+              conversationId,
+              userId,
+              role: 'user',
+              position,
+              content: stripMarks(question),
+              status: 'COMPLETE',
+            },
+            {
+              id: responseId,
+              conversationId,
+              userId,
+              role: 'assistant',
+              position: position + 1,
+              parentId: userMessageId,
+              status: 'STREAMING',
+            },
+          ]);
+        }
+        await r.touchConversation(conversationId);
+      });
+      // A conversation id that belongs to someone else is refused before anything streams.
+      if (isNew && request.kind !== 'retry' && request.conversationId) await persist;
+
+      return generations.start({
+        ids,
+        userId,
+        question,
+        history,
+        context,
+        suggestions,
+        titleFallback: titlePending && firstTurn ? fallbackTitle(question) : null,
+        persist,
+      });
+    },
+
+    async stop(userId: string, conversationId: string) {
+      const conversation = await repo.findConversation(userId, conversationId);
+      if (!conversation) throw sessionNotFound();
+      const local = generations.stopLocal(userId, conversationId);
+      const flagged = await repo.requestStop(userId, conversationId);
+      return { conversationId, stopped: local || flagged.length > 0 };
+    },
+
+    async createSession(
+      userId: string,
+      input: { conversationId?: string; title?: string },
+    ): Promise<ChatSession> {
+      const row = await repo.upsertConversation(userId, input.conversationId ?? randomUUID(), input.title);
+      if (!row) throw sessionNotFound();
+      return toSession(row);
+    },
+    async listSessions(
+      userId: string,
+      archived: boolean,
+      query: { pageNo: number; pageSize: number; search?: string },
+    ) {
+      const { rows, total } = await repo.listConversations(
+        userId,
+        archived,
+        query.pageNo,
+        query.pageSize,
+        query.search || undefined,
+      );
+      return pageOf(rows.map(toSession), total, query.pageNo, query.pageSize);
+    },
+    async getSession(userId: string, id: string) {
+      const row = await repo.findConversation(userId, id);
+      if (!row) throw sessionNotFound();
+      return toSession(row);
+    },
+    async renameSession(userId: string, id: string, title: string) {
+      const row = await repo.updateConversation(userId, id, { title, titlePending: false }, false);
+      if (!row) throw sessionNotFound();
+      return toSession(row);
+    },
+    async archiveSession(userId: string, id: string, archived: boolean) {
+      // Restoring puts the session back at the top of the active list.
+      const row = await repo.updateConversation(userId, id, { isArchived: archived }, !archived);
+      if (!row) throw sessionNotFound();
+      return toSession(row);
+    },
+    async deleteSession(userId: string, id: string) {
+      if (!(await repo.deleteConversations(userId, [id]))) throw sessionNotFound();
+    },
+    async bulk(userId: string, action: 'archive' | 'delete', ids: string[]) {
+      const unique = [...new Set(ids)];
+      const affected =
+        action === 'archive'
+          ? await repo.archiveConversations(userId, unique)
+          : await repo.deleteConversations(userId, unique);
+      return { action, affected };
+    },
+
+    async history(userId: string, conversationId: string, pageNo: number, pageSize: number) {
+      const conversation = await repo.findConversation(userId, conversationId);
+      if (!conversation) throw sessionNotFound();
+      const { items, total } = await repo.history(conversationId, userId, pageNo, pageSize);
+      return { conversation: toSession(conversation), ...pageOf(items, total, pageNo, pageSize) };
+    },
+    async search(userId: string, query: string, pageNo: number, pageSize: number) {
+      const { hits, total } = await repo.search(userId, query, pageNo, pageSize);
+      return pageOf(hits, total, pageNo, pageSize);
+    },
+
+    async feedback(
+      userId: string,
+      input: { messageId: string; feedbackType: 'LIKE' | 'DISLIKE'; reason?: string; comment?: string },
+    ) {
+      const message = await repo.findMessage(userId, input.messageId);
+      if (!message || message.role !== 'assistant') throw notFound('Message not found');
+      return repo.upsertFeedback(userId, input.messageId, input);
+    },
+  };
+}
+
+export type AiService = ReturnType<typeof createAiService>;

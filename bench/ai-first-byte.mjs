@@ -1,0 +1,57 @@
+// Time from a chat request to its first streamed content byte, minus the model server's own first-token
+// time (a fake OpenAI-compatible server with a known delay): what Liftoff adds. Goal: median <= 5 ms.
+// Needs `npm run build`. DATABASE_URL (a server) runs it on a database of its own there; PGlite otherwise.
+import { TextDecoder } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { percentile, startApi, startFakeModel } from './ai-support.mjs';
+
+const runs = Number(process.env.BENCH_RUNS ?? 200);
+const model = await startFakeModel({ firstTokenDelayMs: 50, pieces: 3 });
+const api = await startApi(
+  { AI_PROVIDER: 'openai-compatible', AI_BASE_URL: model.url, AI_MODEL: 'fake' },
+  { databaseServer: process.env.DATABASE_URL },
+);
+try {
+  const overheads = [];
+  const totals = [];
+  for (let i = 0; i < runs + 10; i++) {
+    const started = performance.now();
+    const res = await fetch(`${api.url}/api/ai/chat/completion`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${api.token}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify({
+        input: `How many customer interviews are enough before I build, attempt ${i}?`,
+      }),
+    });
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let body = '';
+    let firstContent = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      body += decoder.decode(value, { stream: true });
+      if (!firstContent && body.includes('"content"')) firstContent = performance.now();
+    }
+    if (!body.includes('[DONE]')) throw new Error('stream did not finish');
+    const modelMs = model.timings.at(-1).modelFirstTokenMs;
+    if (i >= 10) {
+      // The first 10 warm up the JIT and connection pools.
+      totals.push(firstContent - started);
+      overheads.push(firstContent - started - modelMs);
+    }
+  }
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const f = (n) => n.toFixed(2);
+  console.log(
+    `AI first streamed byte on ${database}, ${runs} sequential requests, model first token 50 ms: ` +
+      `total median ${f(percentile(totals, 50))} ms; Liftoff overhead median ${f(percentile(overheads, 50))} ms, p95 ${f(percentile(overheads, 95))} ms (goal: median <= 5 ms)`,
+  );
+} finally {
+  await api.stop();
+  await model.close();
+}

@@ -1,0 +1,154 @@
+// Shared by the AI benchmarks (not a benchmark itself): a built server whose pid we know, the demo
+// account's token, and a fake OpenAI-compatible model server with a known first-token delay.
+import { performance } from 'node:perf_hooks';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { repoDir } from './support.mjs';
+
+export const DEMO = { email: 'demo@liftoff.local', password: 'liftoff-demo-2026' };
+
+/** A database of its own on a PostgreSQL server (never the server's shared database), dropped afterwards. */
+export async function ownDatabase(serverUrl) {
+  const name = `liftoff_ai_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts the built API; with `databaseServer` it runs on a fresh database there, else on PGlite. */
+export async function startApi(env = {}, { databaseServer } = {}) {
+  const database = databaseServer ? await ownDatabase(databaseServer) : null;
+  if (database) env = { ...env, DATABASE_URL: database.url };
+  const probe = createServer();
+  const port = await new Promise((resolve) =>
+    probe.listen(0, '127.0.0.1', () => resolve(probe.address().port)),
+  );
+  await new Promise((resolve) => probe.close(resolve));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'liftoff-ai-bench-'));
+  const url = `http://127.0.0.1:${port}`;
+  // development: the demo account (verified, profile complete, enrolled) is seeded on start.
+  const child = spawn(process.execPath, [path.join(repoDir, 'apps/api/dist/src/server.js')], {
+    cwd: repoDir,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      ENCRYPTION_KEY: '1'.repeat(64),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  }).then((r) => r.json());
+  return {
+    url,
+    pid: child.pid,
+    token: login.data.token,
+    /** Peak resident memory of the server process so far (Linux VmHWM), in MB. */
+    peakRssMb() {
+      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return match ? Number(match[1]) / 1024 : NaN;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+/** OpenAI's /chat/completions streaming format; records when each streamed call arrived and sent its first token. */
+export async function startFakeModel({ firstTokenDelayMs = 0, pieces = 10, pieceDelayMs = 0 } = {}) {
+  const timings = [];
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', async () => {
+      const arrived = performance.now();
+      const body = JSON.parse(raw || '{}');
+      if (!body.stream) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            created: 0,
+            model: body.model,
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: '{"followUpQuestions":["What next?","How do I start?","What can go wrong?"]}',
+                },
+                finish_reason: 'stop',
+              },
+            ],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          }),
+        );
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = (delta, finish) =>
+        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      await new Promise((r) => setTimeout(r, firstTokenDelayMs));
+      const firstToken = performance.now();
+      timings.push({ arrived, firstToken, modelFirstTokenMs: firstToken - arrived });
+      res.write(chunk({ role: 'assistant', content: 'Hello ' }, null));
+      for (let i = 1; i < pieces; i++) {
+        if (pieceDelayMs) await new Promise((r) => setTimeout(r, pieceDelayMs));
+        res.write(chunk({ content: `piece${i} ` }, null));
+      }
+      res.write(chunk({}, 'stop'));
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/v1`,
+    timings,
+    close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
+  };
+}
+
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
