@@ -36,6 +36,30 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   DEMO_EMAIL: z.email().default('demo@liftoff.local'),
   DEMO_PASSWORD: z.string().min(8).default('liftoff-demo-2026'),
+  CONTENT_IMPORT: booleanFromEnv.default(true),
+  WIX_CLIENT_ID: z.string().min(1).optional(),
+  WIX_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  WIX_API_BASE: z.url().optional(),
+  // AI workspace (docs/decisions/007-ai-coach.md)
+  AI_PROVIDER: z.enum(['offline', 'openai-compatible']).default('offline'),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).default(1024),
+  AI_OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).default(12),
+  AI_STOP_POLL_MS: z.coerce.number().int().min(20).default(250),
+  AI_TTS_ENGINE: z.enum(['espeak', 'openai', 'off']).default('espeak'),
+  AI_TTS_BASE_URL: z.url().optional(),
+  AI_TTS_API_KEY: z.string().optional(),
+  AI_TTS_MODEL: z.string().min(1).default('tts-1'),
+  AI_TTS_VOICE: z.string().min(1).optional(),
+  AI_STT_ENGINE: z.enum(['auto', 'openai', 'pocketsphinx', 'off']).default('auto'),
+  AI_STT_BASE_URL: z.url().optional(),
+  AI_STT_API_KEY: z.string().optional(),
+  AI_STT_MODEL: z.string().min(1).default('whisper-1'),
+  AI_POCKETSPHINX_BIN: z.string().min(1).default('pocketsphinx_continuous'),
+  AI_POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,9 +103,17 @@ export function parseConfig(source: Record<string, string | undefined> = process
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction) {
-    const missing = (['JWT_SECRET', 'ENCRYPTION_KEY', 'APP_URL'] as const).filter((key) => !env[key]);
+    // Without SMTP_URL mail goes to the development outbox, which logs codes: never in production.
+    const missing = (['JWT_SECRET', 'ENCRYPTION_KEY', 'APP_URL', 'SMTP_URL'] as const).filter((key) => !env[key]);
     if (missing.length) throw new ConfigError(missing.map((key) => `${key}: required in production`));
   }
+  const aiProblems = [
+    ...(env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL ? ['AI_BASE_URL: required when AI_PROVIDER=openai-compatible'] : []),
+    ...(env.AI_PROVIDER === 'openai-compatible' && !env.AI_MODEL ? ['AI_MODEL: required when AI_PROVIDER=openai-compatible'] : []),
+    ...(env.AI_TTS_ENGINE === 'openai' && !env.AI_TTS_BASE_URL ? ['AI_TTS_BASE_URL: required when AI_TTS_ENGINE=openai'] : []),
+    ...(env.AI_STT_ENGINE === 'openai' && !env.AI_STT_BASE_URL ? ['AI_STT_BASE_URL: required when AI_STT_ENGINE=openai'] : []),
+  ];
+  if (aiProblems.length) throw new ConfigError(aiProblems);
   const dataDir = path.resolve(env.DATA_DIR);
   const secrets =
     env.JWT_SECRET && env.ENCRYPTION_KEY

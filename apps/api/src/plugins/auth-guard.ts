@@ -59,7 +59,7 @@ export const authGuardPlugin = fp(
     options: { tokens: AccessTokens; loadPrincipal: (userId: string) => Promise<PrincipalRecord | null> },
   ) => {
     app.decorateRequest('principal', null);
-    app.addHook('onRequest', async (request) => {
+    async function authorize(request: FastifyRequest) {
       const config = request.routeOptions.config;
       // Unknown routes fall through to the 404 handler; public routes need nothing.
       const url = request.routeOptions.url;
@@ -83,6 +83,11 @@ export const authGuardPlugin = fp(
       if (record.twoFactorEnabled && !claims.twoFactorAuthenticated && !config.allowPendingTwoFactor) {
         throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Please complete two-factor authentication first.');
       }
+    }
+    // preParsing: after the rate limits (onRequest) have counted the call, before any body is read.
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      await authorize(request);
+      return payload;
     });
   },
   { name: 'auth-guard', dependencies: ['db'] },

@@ -26,10 +26,13 @@ export const webAppPlugin = fp(
       wildcard: false,
       index: false,
       // Hashed assets never change; index.html must always be fresh so new versions are picked up.
-      setHeaders: (res, filePath) => {
-        res.raw.setHeader(
+      // On the reply, not reply.raw: the reply's own cache-control (send's default) would win over a raw header.
+      setHeaders: (reply, filePath) => {
+        reply.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type BuildOptions } from '../../src/app.js';
 import { parseConfig, type Config } from '../../src/config.js';
 
 export interface TestApp {
@@ -9,12 +9,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * Builds the real app on a database of its own: in-memory PGlite by default, or a fresh database on the
- * PostgreSQL server of TEST_DATABASE_URL (created here, dropped on close), so test files never share state.
- */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const base = parseConfig({
+/** The configuration every test app starts from, with `env` on top. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: `/tmp/liftoff-test-${process.pid}`,
@@ -26,6 +23,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: '/nonexistent-web-dist',
     ...env,
   });
+}
+
+/**
+ * Builds the real app on a database of its own: in-memory PGlite by default, or a fresh database on the
+ * PostgreSQL server of TEST_DATABASE_URL (created here, dropped on close), so test files never share state.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions & {
+    /** Runs on the built app before it is ready (routes can still be added). */
+    setup?: (app: App) => void | Promise<void>;
+  } = {},
+): Promise<TestApp> {
+  const base = testConfig(env);
   let dropDatabase = async () => {};
   let config: Config = { ...base, database: { kind: 'pglite', dataDir: null } };
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -45,7 +56,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await client.end();
     };
   }
-  const app = await buildApp(config);
+  const { setup, ...buildOptions } = options;
+  const app = await buildApp(config, buildOptions);
+  await setup?.(app);
   await app.ready();
   return {
     app,

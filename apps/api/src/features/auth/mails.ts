@@ -24,4 +24,30 @@ export const authMails = {
       'If this was not you, reset your password right away and contact support.',
     ],
   }),
+  twoFactorCode: (code: string): MailContent => ({
+    subject: `${code} is your Liftoff sign-in code`,
+    heading: 'Your two-step verification code',
+    paragraphs: ['Enter this code in Liftoff to finish signing in. It is valid for 10 minutes and works once.'],
+    code,
+    footer: 'If you did not try to sign in, someone may know your password: change it right away.',
+  }),
+  twoFactorEnabled: (method: 'TOTP' | 'EMAIL'): MailContent => ({
+    subject: 'Two-step verification is on for your Liftoff account',
+    heading: 'Two-step verification is on',
+    paragraphs: [
+      method === 'TOTP'
+        ? 'From now on, signing in to Liftoff asks for a code from your authenticator app after your password.'
+        : 'From now on, signing in to Liftoff asks for a code we e-mail you after your password.',
+      'Keep your backup codes somewhere safe: each one lets you in once if you cannot get a code.',
+      'If this was not you, reset your password right away and contact support.',
+    ],
+  }),
+  twoFactorDisabled: (): MailContent => ({
+    subject: 'Two-step verification was turned off for your Liftoff account',
+    heading: 'Two-step verification is off',
+    paragraphs: [
+      'Two-step verification was just turned off for your Liftoff account, and its backup codes no longer work.',
+      'If this was not you, reset your password right away, turn two-step verification back on and contact support.',
+    ],
+  }),
 };

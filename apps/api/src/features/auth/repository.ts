@@ -1,7 +1,7 @@
 import type { User } from '@liftoff/contracts/auth';
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { oneTimeCodes, refreshTokens, users, type CodePurpose } from './tables.js';
+import { backupCodes, oneTimeCodes, refreshTokens, users, type CodePurpose } from './tables.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -52,6 +52,18 @@ export function usersRepository(db: DbOrTx) {
         .onConflictDoNothing()
         .returning();
       return row;
+    },
+    /**
+     * Records an accepted TOTP time step unless that step (or a later one) was accepted before: false means
+     * the code is a replay. The condition makes two simultaneous uses of one code let exactly one through.
+     */
+    async acceptTotpStep(id: string, step: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ twoFactorLastStep: step })
+        .where(and(eq(users.id, id), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
+        .returning({ id: users.id });
+      return rows.length === 1;
     },
     async update(id: string, values: Partial<Omit<UserRow, 'id' | 'createdAt'>>) {
       const [row] = await db
@@ -144,6 +156,20 @@ export function refreshTokensRepository(db: DbOrTx) {
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
     },
+    /**
+     * The second factor was passed in this session: every row of the family now says so, and the token that
+     * was presented before is retired (presenting it again counts as reuse).
+     */
+    async markFamilyTwoFactor(familyId: string) {
+      await db
+        .update(refreshTokens)
+        .set({ twoFactorAuthenticated: true })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      await db
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)));
+    },
     async revokeFamily(familyId: string) {
       await db
         .update(refreshTokens)
@@ -164,6 +190,35 @@ export function refreshTokensRepository(db: DbOrTx) {
     },
     async deleteExpired() {
       await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, new Date()));
+    },
+  };
+}
+
+export function backupCodesRepository(db: DbOrTx) {
+  return {
+    /** Replaces every backup code of the user with the new set. */
+    async replace(userId: string, codeHashes: string[]) {
+      await db.delete(backupCodes).where(eq(backupCodes.userId, userId));
+      if (codeHashes.length) await db.insert(backupCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+    },
+    async deleteAll(userId: string) {
+      await db.delete(backupCodes).where(eq(backupCodes.userId, userId));
+    },
+    /** Uses the code up; false when it is unknown or was used already (also by a simultaneous request). */
+    async use(userId: string, codeHash: string): Promise<boolean> {
+      const rows = await db
+        .update(backupCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(backupCodes.userId, userId), eq(backupCodes.codeHash, codeHash), isNull(backupCodes.usedAt)))
+        .returning({ id: backupCodes.id });
+      return rows.length === 1;
+    },
+    async remaining(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(backupCodes)
+        .where(and(eq(backupCodes.userId, userId), isNull(backupCodes.usedAt)));
+      return Number(row?.count ?? 0);
     },
   };
 }

@@ -56,9 +56,10 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
     schema: { tags, summary: 'Verify the e-mail address with the 6-digit code', body: verifyEmailBody, response: { 200: envelope(z.object({ user })) } },
   }, async (request) => ok(authMessages.verifyEmail, { user: await service.verifyEmail(principalOf(request), request.body.code) }));
 
+  // Clients post this without a body, which Fastify hands to validation as null.
   r.post('/api/auth/resend-email-verification', {
     config: { ...authOnly, rateLimit: credentialLimit },
-    schema: { tags, summary: 'E-mail a new verification code (once a minute)', body: emptyObject.optional(), response: { 200: empty } },
+    schema: { tags, summary: 'E-mail a new verification code (once a minute)', body: emptyObject.nullish(), response: { 200: empty } },
   }, async (request) => {
     await service.resendEmailVerification(principalOf(request));
     return ok(authMessages.resendEmailVerification, {});

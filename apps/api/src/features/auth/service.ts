@@ -102,7 +102,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         const code = await newVerificationCode(tx, row.id);
         return { session: { ...(await issueSession(tx, row.id, false)), user: toUser(row) }, code };
       });
-      await mailer.send(session.user.email, authMails.verifyEmail(session.user.firstName, code));
+      // The account exists whatever the mail server says; a failed mail is logged and "resend" recovers.
+      deps.background(() => mailer.send(session.user.email, authMails.verifyEmail(session.user.firstName, code)));
       return session;
     },
 

@@ -15,6 +15,11 @@ export const users = pgTable(
     twoFactorMethod: text('two_factor_method', { enum: ['TOTP', 'EMAIL'] }),
     /** TOTP secret, encrypted with the server key (AES-256-GCM). */
     twoFactorSecret: text('two_factor_secret'),
+    /** A setup in progress: the method chosen and, for TOTP, the new secret (encrypted) until a code confirms it. */
+    twoFactorPendingMethod: text('two_factor_pending_method', { enum: ['TOTP', 'EMAIL'] }),
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** The newest TOTP time step accepted (replay guard): a step at or below it is refused. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     profileCompleted: boolean('profile_completed').notNull().default(false),
     profileImageUrl: text('profile_image_url'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
@@ -69,4 +74,19 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_idx').on(table.familyId),
     index('refresh_tokens_user_idx').on(table.userId),
   ],
+);
+
+/** Two-factor backup codes: ten per setup, stored as keyed hashes, each usable once. */
+export const backupCodes = pgTable(
+  'two_factor_backup_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('two_factor_backup_codes_user_hash_unique').on(table.userId, table.codeHash)],
 );
