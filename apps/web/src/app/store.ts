@@ -13,6 +13,7 @@ import type { Persistor, Storage as PersistStorage } from 'redux-persist';
 import { encryptTransform } from 'redux-persist-transform-encrypt';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
+import { aiChatSlice } from '../features/ai/slice';
 import { authApi } from '../features/auth/api';
 import { authRehydrated, authReset, authSlice, tokensReplaced } from '../features/auth/slice';
 import type { AuthState } from '../features/auth/slice';
@@ -60,6 +61,7 @@ export function createAppStore(options: AppStoreOptions = {}) {
   const rootReducer = combineReducers({
     auth: persistReducer<AuthState>(authPersistConfig, authSlice.reducer),
     toast: toastSlice.reducer,
+    aiChat: aiChatSlice.reducer,
     [api.reducerPath]: api.reducer,
   });
 

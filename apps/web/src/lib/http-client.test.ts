@@ -435,3 +435,39 @@ describe('two tabs sharing one storage', () => {
     expect(tabA.tokens).toEqual(tabB.tokens);
   });
 });
+
+describe('stream()', () => {
+  it('asks for an event stream, refreshes on a 401 and answers the unread response of the retry', async () => {
+    const clock = { now: START };
+    const server = fakeServer(clock);
+    const tab = openTab({ storage: memoryStorage(), fetch: server.fetch, clock, tokens: server.issue() });
+    server.state.rejectNextData = 1;
+
+    const response = await tab.client.stream({
+      url: '/ai/chat/completion',
+      method: 'POST',
+      headerType: 'authorization',
+      body: { input: 'hi' },
+    });
+
+    expect(server.state.refreshCalls).toBe(1);
+    expect(server.state.dataCalls).toBe(2);
+    const last = server.requests.at(-1);
+    expect(new Headers(last?.init.headers).get('accept')).toBe('text/event-stream');
+    expect(new Headers(last?.init.headers).get('authorization')).toBe(`Bearer ${tab.tokens.token}`);
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.json()).toEqual({ message: 'ok', data: { url: `${BASE}/ai/chat/completion` } });
+  });
+
+  it('hands back a failed status instead of throwing, so the caller can report it', async () => {
+    const clock = { now: START };
+    const server = fakeServer(clock);
+    const tab = openTab({ storage: memoryStorage(), fetch: server.fetch, clock, tokens: server.issue() });
+    server.state.rejectNextData = 2;
+
+    const response = await tab.client.stream({ url: '/ai/x', method: 'POST', headerType: 'authorization' });
+
+    expect(response.status).toBe(401);
+    expect(server.state.refreshCalls).toBe(1);
+  });
+});

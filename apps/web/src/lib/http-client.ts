@@ -2,6 +2,7 @@ import { isNewerToken, isTokenExpired } from './jwt';
 import { createBrowserLock } from './lock';
 import type { LockFn } from './lock';
 import type { TokenStore } from './token-store';
+import { xhrUpload } from './xhr-upload';
 
 export const HEADER_TYPES = ['authorization', 'public', 'file'] as const;
 export type HeaderType = (typeof HEADER_TYPES)[number];
@@ -38,8 +39,20 @@ export type RequestConfig = {
   params?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  responseType?: 'json' | 'blob' | 'text';
+  /** 'stream' (only through `stream()`) leaves the body unread for the caller. */
+  responseType?: 'json' | 'blob' | 'text' | 'stream';
+  /** Reports upload progress (bytes sent, total); the request then goes through the upload transport. */
+  onUploadProgress?: UploadProgressHandler;
 };
+
+export type UploadProgressHandler = (loaded: number, total: number) => void;
+
+/** A fetch that also reports upload progress (fetch cannot); the browser's is XMLHttpRequest-based. */
+export type UploadTransport = (
+  input: string,
+  init: RequestInit,
+  onUploadProgress: UploadProgressHandler,
+) => Promise<Response>;
 
 export type HttpResponse<T> = { status: number; data: T };
 
@@ -63,10 +76,17 @@ export type HttpClientOptions = {
   fetch?: typeof fetch;
   now?: () => number;
   lock?: LockFn;
+  /** Transport for requests with `onUploadProgress` (defaults to XMLHttpRequest). */
+  upload?: UploadTransport;
 };
 
 export type HttpClient = {
   request<T = unknown>(config: RequestConfig): Promise<HttpResponse<T>>;
+  /**
+   * The same token rules as `request` (refresh first, one refresh and retry on 401), but answers the raw
+   * Response with its body unread, whatever its status, for the caller to stream (e.g. server-sent events).
+   */
+  stream(config: RequestConfig): Promise<Response>;
   /** Renews the tokens (shared in-flight, cross-tab safe). False when it failed and auth was reset. */
   refresh(): Promise<boolean>;
 };
@@ -133,12 +153,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? (() => Date.now());
   const lock = options.lock ?? createBrowserLock();
+  const upload = options.upload ?? xhrUpload;
   const { tokens, baseUrl } = options;
   let inFlight: Promise<boolean> | null = null;
 
   async function send(config: RequestConfig & { url: string; method: string; headerType: HeaderType }) {
     const headers = new Headers(config.headers);
-    headers.set('Accept', config.responseType === 'blob' ? '*/*' : 'application/json');
+    const accept = { blob: '*/*', stream: 'text/event-stream' } as Record<string, string>;
+    headers.set('Accept', accept[config.responseType ?? ''] ?? 'application/json');
     const isFormData = typeof FormData !== 'undefined' && config.body instanceof FormData;
     if (config.headerType !== 'file' && config.body !== undefined && !isFormData) {
       headers.set('Content-Type', 'application/json');
@@ -151,13 +173,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (config.body !== undefined)
       body = isFormData ? (config.body as FormData) : JSON.stringify(config.body);
     try {
-      const response = await doFetch(buildUrl(baseUrl, config.url, config.params), {
+      const url = buildUrl(baseUrl, config.url, config.params);
+      const init: RequestInit = {
         method: config.method.toUpperCase(),
         headers,
         body,
         signal: config.signal,
         credentials: config.headerType === 'public' ? 'omit' : 'same-origin',
-      });
+      };
+      const response = config.onUploadProgress
+        ? await upload(url, init, config.onUploadProgress)
+        : await doFetch(url, init);
+      if (config.responseType === 'stream') return { response, data: null };
       return { response, data: await readBody(response, config.responseType) };
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') {
@@ -237,7 +264,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return new HttpError(messageOf(data) ?? `Request failed with status code ${status}`, status, data);
   }
 
-  async function request<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+  /** Token handling around one exchange: refresh first when needed, one refresh and retry on a 401. */
+  async function exchange(config: RequestConfig) {
     validateRequestConfig(config);
     const needsToken = config.headerType !== 'public';
     const handlesTokens = needsToken && !skipsTokenHandling(config.url);
@@ -253,11 +281,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let { response, data } = await send(config);
     if (response.status === 401 && handlesTokens) {
       // One refresh and one retry; a second 401 is passed on.
-      if (await refresh()) ({ response, data } = await send(config));
+      if (await refresh()) {
+        if (config.responseType === 'stream') void response.body?.cancel().catch(() => undefined);
+        ({ response, data } = await send(config));
+      }
     }
+    return { response, data };
+  }
+
+  async function request<T>(config: RequestConfig): Promise<HttpResponse<T>> {
+    const { response, data } = await exchange(config);
     if (!response.ok) throw toError(response.status, data);
     return { status: response.status, data: data as T };
   }
 
-  return { request, refresh };
+  async function stream(config: RequestConfig): Promise<Response> {
+    const { response } = await exchange({ ...config, responseType: 'stream' });
+    return response;
+  }
+
+  return { request, stream, refresh };
 }

@@ -1,0 +1,213 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  onboardThroughScreens,
+  signUpThroughScreens,
+  uniqueEmail,
+  verifyThroughScreens,
+} from './support/auth-flows.js';
+import { expectAccessible, launchBrowser, newContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const QUESTION = 'How do I run customer interviews?';
+const THANKS = 'Thank you for your feedback! We appreciate it.';
+
+const answers = (page: Page) => page.getByRole('article', { name: 'The coach answered' });
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Conversations and search' });
+/** How far the page scrolls sideways; when it does, the elements sticking out are named in the failure. */
+async function horizontalOverflow(page: Page): Promise<number | string> {
+  return page.evaluate(() => {
+    const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    if (overflow <= 0) return 0;
+    const width = document.documentElement.clientWidth;
+    const wide = Array.from(document.querySelectorAll('body *'))
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((element) => {
+        const rect = element.getBoundingClientRect();
+        const label = element.getAttribute('aria-label') ?? element.textContent?.slice(0, 40) ?? '';
+        return `${element.tagName.toLowerCase()} [${Math.round(rect.left)}–${Math.round(rect.right)}] “${label}”`;
+      });
+    return `${overflow}px: ${wide.join(' | ')}`;
+  });
+}
+
+async function readyFounder(page: Page, server: RunningServer, prefix: string) {
+  const email = uniqueEmail(prefix);
+  await signUpThroughScreens(page, email);
+  await verifyThroughScreens(page, server, email);
+  await onboardThroughScreens(page);
+  await page.waitForURL('**/tutorial');
+  await page.getByRole('button', { name: 'Skip the tour' }).click();
+  await page.waitForURL('**/overview');
+}
+
+describe('journey: the AI coach', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // The default offline coach answers: no model server, no network.
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('asks, follows up, rates, archives, restores, finds by search and deletes a conversation', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await readyFounder(page, server, 'ai');
+
+    // The workspace from the navigation: a new chat with suggested questions and the offline note.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI coach' }).click();
+    await page.waitForURL('**/ai-workspace');
+    await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
+    await page.getByText('You are talking to the offline coach').waitFor();
+    await sidebar(page).getByText('No conversations yet').waitFor();
+    await expectAccessible(page, 'AI workspace, new chat');
+
+    // Ask: the answer streams in and is replaced by the final message, which names its sources.
+    await sidebar(page).getByRole('button', { name: 'New chat' }).click();
+    const box = page.getByRole('textbox', { name: 'Ask the coach' });
+    await box.fill(QUESTION);
+    await box.press('Enter');
+    await page.getByRole('article', { name: 'You asked' }).getByText(QUESTION).waitFor();
+    await page.waitForURL(/\/ai-workspace\/[0-9a-f-]{36}$/);
+    const conversationUrl = new URL(page.url()).pathname;
+    await answers(page).first().waitFor({ timeout: 30_000 });
+    const first = answers(page).first();
+    const sourceLinks = first.locator('a[href^="/mission-details/"], a[href^="/explore/post/"]');
+    expect(await sourceLinks.count()).toBeGreaterThan(0);
+    expect((await first.textContent())?.length ?? 0).toBeGreaterThan(80);
+    // The conversation is in the list, named after the first exchange.
+    await expect
+      .poll(() => sidebar(page).getByRole('link').filter({ hasText: /\S/ }).count())
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'The coach has answered.' }).count())
+      .toBe(1);
+
+    // Tap a follow-up: it is sent as the next question and answered.
+    const chips = page.getByRole('list', { name: 'Ask next' }).getByRole('button');
+    const followUp = (await chips.first().textContent())?.trim() ?? '';
+    expect(followUp.length).toBeGreaterThan(5);
+    await chips.first().click();
+    await page.getByRole('article', { name: 'You asked' }).getByText(followUp).waitFor();
+    await expect.poll(() => answers(page).count(), { timeout: 30_000 }).toBe(2);
+    expect(new URL(page.url()).pathname).toBe(conversationUrl);
+
+    // Thumbs down with a reason: the thank-you message.
+    await answers(page).last().getByRole('button', { name: 'Not helpful' }).click();
+    const dialog = page.getByRole('dialog', { name: 'What was wrong with this answer?' });
+    await dialog.getByRole('radio', { name: 'Too vague' }).check();
+    await dialog.getByLabel('Tell us more (optional)').fill('I wanted a script for the first call.');
+    await dialog.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByText(THANKS).waitFor();
+    expect(
+      await answers(page).last().getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await expectAccessible(page, 'AI workspace, conversation');
+
+    // Retry: a second version of the answer, and the switcher between the two.
+    await answers(page).last().getByRole('button', { name: 'Retry: another answer' }).click();
+    const versions = answers(page).last().getByRole('group', { name: 'Answer versions' });
+    await versions.getByText('2/2').waitFor({ timeout: 30_000 });
+    await versions.getByRole('button', { name: 'Previous version' }).click();
+    await versions.getByText('1/2').waitFor();
+    // The first version keeps its rating.
+    expect(
+      await answers(page).last().getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    // Read aloud: the answer is spoken through the API's speech engine, and can be stopped.
+    const speech = page.waitForResponse((r) => r.url().endsWith('/api/ai/tts') && r.status() === 200);
+    await answers(page).first().getByRole('button', { name: 'Read aloud' }).click();
+    expect((await speech).headers()['content-type']).toContain('audio/');
+    const stopReading = answers(page).first().getByRole('button', { name: 'Stop reading aloud' });
+    await stopReading.waitFor();
+    await stopReading.click();
+    await answers(page).first().getByRole('button', { name: 'Read aloud' }).waitFor();
+
+    // Archive it: it leaves the active list.
+    const title = (await sidebar(page).getByRole('link', { name: /\S/ }).first().textContent())?.trim() ?? '';
+    await sidebar(page)
+      .getByRole('button', { name: `Actions for ${title}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    await page.waitForURL('**/ai-workspace');
+    await sidebar(page).getByText('No conversations yet').waitFor();
+
+    // Restore it from the archive page: back at the top of the active list.
+    await sidebar(page).getByRole('link', { name: 'Archived conversations' }).click();
+    await page.waitForURL('**/ai-workspace/archive');
+    await page.getByRole('heading', { name: 'Archived conversations' }).waitFor();
+    await page.getByRole('list', { name: 'Archived conversations' }).getByText(title).waitFor();
+    await expectAccessible(page, 'archived conversations');
+    await page.getByRole('button', { name: `Restore ${title}` }).click();
+    await page.getByRole('heading', { name: 'No archived conversations' }).waitFor();
+    await page.getByRole('button', { name: 'AI coach' }).click();
+    await page.waitForURL('**/ai-workspace');
+    await sidebar(page).getByRole('link', { name: title }).waitFor();
+
+    // Find it by searching the history: the match is highlighted, and opens at that message.
+    await sidebar(page).getByRole('searchbox', { name: 'Search conversations' }).fill('customer interviews');
+    const hit = sidebar(page)
+      .getByRole('link', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`) })
+      .first();
+    await hit.waitFor();
+    expect(await hit.locator('mark').count()).toBeGreaterThan(0);
+    await hit.click();
+    await page.waitForURL((url) => url.pathname === conversationUrl && url.searchParams.has('message'));
+    const target = new URL(page.url()).searchParams.get('message');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^message-/);
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-message-id'));
+    expect(focused).toBe(target);
+    expect(await answers(page).count()).toBe(2);
+
+    // Delete it (confirmed): gone from both lists.
+    await sidebar(page).getByRole('searchbox', { name: 'Search conversations' }).fill('');
+    await sidebar(page)
+      .getByRole('button', { name: `Actions for ${title}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this conversation?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL('**/ai-workspace');
+    await sidebar(page).getByText('No conversations yet').waitFor();
+    await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
+    await page.goto('/ai-workspace/archive');
+    await page.getByRole('heading', { name: 'No archived conversations' }).waitFor();
+    await page.goto(conversationUrl);
+    await page.getByText('Chat session not found').waitFor();
+    await context.close();
+  });
+
+  it('works on a phone: the conversations open in a drawer', async () => {
+    const context = await newContext(browser, server.url, { width: 375, height: 740 });
+    const page = await context.newPage();
+    await readyFounder(page, server, 'ai-phone');
+    await page.goto('/ai-workspace');
+    await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await expectAccessible(page, 'AI workspace at 375 px');
+
+    await page.getByRole('button', { name: 'How do I find my first ten customers?' }).click();
+    await answers(page).first().waitFor({ timeout: 30_000 });
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Conversations and search' });
+    await drawer.getByRole('button', { name: 'New chat' }).waitFor();
+    await expect
+      .poll(() => drawer.getByRole('navigation', { name: 'Conversations' }).getByRole('link').count())
+      .toBe(1);
+    await expectAccessible(page, 'AI workspace drawer at 375 px');
+    await drawer.getByRole('button', { name: 'New chat' }).click();
+    await page.waitForURL('**/ai-workspace');
+    await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
+    await context.close();
+  });
+});

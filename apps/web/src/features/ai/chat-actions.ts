@@ -1,0 +1,212 @@
+import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { ApiExtra } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { HttpError } from '../../lib/http-client';
+import { aiApi, chatErrors, HISTORY_PAGE_SIZE } from './api';
+import { openChatStream, StreamHttpError } from './lib/chat-stream';
+import {
+  abortRequested,
+  conversationOpened,
+  historyFailed,
+  historyLoaded,
+  historyRequested,
+  messageSent,
+  retryStarted,
+  sessionCreated,
+  streamCompleted,
+  streamDelta,
+  streamErrored,
+  streamFailed,
+  streamFollowUps,
+  streamStarted,
+  streamStopped,
+} from './slice';
+import type { AiChatState } from './slice';
+
+type State = { aiChat: AiChatState };
+type Thunk<R = void> = ThunkAction<Promise<R>, State, ApiExtra, UnknownAction>;
+export type AiDispatch = ThunkDispatch<State, ApiExtra, UnknownAction>;
+
+/** The one stream in progress in this tab. */
+let current: { controller: AbortController; conversationId: string | null; stopping: boolean } | null = null;
+let tempSerial = 0;
+const tempId = () => `temp-${Date.now().toString(36)}-${++tempSerial}`;
+
+/** Stops listening to the stream in progress (the server still finishes and saves the answer). */
+export function detachStream(): void {
+  current?.controller.abort();
+  current = null;
+}
+
+/** Loads a page of the open conversation's history (page 1 is the newest). Answers false on failure. */
+export function loadHistory(conversationId: string, pageNo = 1): Thunk<boolean> {
+  return async (dispatch) => {
+    dispatch(historyRequested({ conversationId, pageNo }));
+    const result = await dispatch(
+      aiApi.endpoints.chatHistory.initiate(
+        { conversationId, pageNo, pageSize: HISTORY_PAGE_SIZE },
+        { subscribe: false, forceRefetch: true },
+      ),
+    );
+    if (result.data) {
+      dispatch(
+        historyLoaded({
+          conversationId,
+          pageNo: result.data.pageNo,
+          lastPage: result.data.lastPage,
+          items: result.data.items,
+          conversation: result.data.conversation,
+        }),
+      );
+      return true;
+    }
+    dispatch(historyFailed({ conversationId, message: errorMessage(result.error, chatErrors.history) }));
+    return false;
+  };
+}
+
+/** Opens a conversation (or a new chat with null) and loads its newest messages. */
+export function openConversation(conversationId: string | null): Thunk {
+  return async (dispatch, getState) => {
+    const state = getState().aiChat;
+    if (
+      conversationId !== null &&
+      state.conversationId === conversationId &&
+      (state.messages.length || state.streaming)
+    ) {
+      return;
+    }
+    if (current && current.conversationId !== conversationId) detachStream();
+    dispatch(conversationOpened(conversationId));
+    if (conversationId) await dispatch(loadHistory(conversationId, 1));
+  };
+}
+
+/** Loads the next older page, if there is one. */
+export function loadOlder(): Thunk<boolean> {
+  return async (dispatch, getState) => {
+    const { conversationId, history } = getState().aiChat;
+    if (!conversationId || history.loading || history.loadingOlder || history.pageNo >= history.lastPage)
+      return false;
+    return dispatch(loadHistory(conversationId, history.pageNo + 1));
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof StreamHttpError) {
+    return error.serverMessage ? `${error.message} — ${error.serverMessage}` : error.message;
+  }
+  if (error instanceof HttpError) return error.message;
+  return error instanceof Error ? error.message : 'The answer could not be loaded.';
+}
+
+/** Runs one stream into the slice: ids, content pieces, follow-ups, errors, the done marker. */
+function runStream(url: string, body: unknown, input: string | null): Thunk<boolean> {
+  return async (dispatch, getState, { http }) => {
+    const controller = new AbortController();
+    const run = { controller, conversationId: getState().aiChat.conversationId, stopping: false };
+    current = run;
+    let finished = false;
+    try {
+      for await (const item of openChatStream(http, { url, body, signal: controller.signal })) {
+        if (current !== run) return false;
+        if (item.kind === 'done') {
+          finished = true;
+          break;
+        }
+        const event = item.event;
+        if (run.conversationId === null) {
+          run.conversationId = event.conversationId;
+          // A new conversation shows in the list at once; its title follows when the answer is done.
+          dispatch(
+            sessionCreated({
+              conversationId: event.conversationId,
+              title: input ? input.slice(0, 80) : 'New conversation',
+              isArchived: false,
+              createdAt: new Date().toISOString(),
+              lastActivityAt: new Date().toISOString(),
+            }),
+          );
+        }
+        if (!getState().aiChat.messages.some((m) => m.isTemp && m.responseId)) {
+          dispatch(streamStarted(event));
+        }
+        if (event.content) dispatch(streamDelta(event.content));
+        if (event.followUpQuestions) dispatch(streamFollowUps(event.followUpQuestions));
+        if (event.error) dispatch(streamErrored(event.error));
+      }
+      if (current !== run) return false;
+      if (run.stopping) dispatch(streamStopped());
+      else if (finished) dispatch(streamCompleted());
+      else dispatch(streamFailed({ message: 'The answer was cut off. Please try again.', input }));
+    } catch (error) {
+      if (current !== run) return false;
+      if (run.stopping || (error instanceof DOMException && error.name === 'AbortError')) {
+        dispatch(streamStopped());
+      } else if (error instanceof HttpError && error.kind === 'aborted') {
+        dispatch(streamStopped());
+      } else {
+        dispatch(streamFailed({ message: describe(error), input }));
+      }
+    } finally {
+      if (current === run) current = null;
+    }
+    // The session's title is written after the first exchange: show the saved one.
+    if (run.conversationId) {
+      void dispatch(
+        aiApi.endpoints.chatSession.initiate(run.conversationId, { subscribe: false, forceRefetch: true }),
+      );
+    }
+    return finished;
+  };
+}
+
+/** Sends a question: a new conversation (completion) or the next one (continue). */
+export function sendMessage(input: string): Thunk<boolean> {
+  return async (dispatch, getState) => {
+    const text = input.trim();
+    const state = getState().aiChat;
+    if (!text || state.streaming) return false;
+    const conversationId = state.conversationId;
+    dispatch(messageSent({ input: text, tempId: tempId(), timestamp: new Date().toISOString() }));
+    return conversationId
+      ? dispatch(runStream(`/ai/chat/continue/${encodeURIComponent(conversationId)}`, { input: text }, text))
+      : dispatch(runStream('/ai/chat/completion', { input: text }, text));
+  };
+}
+
+/** Asks again: a new version of an answer; the earlier versions stay (spec section 7). */
+export function retryAnswer(responseId: string): Thunk<boolean> {
+  return async (dispatch, getState) => {
+    const state = getState().aiChat;
+    const answer = state.messages.find((m) => m.role === 'assistant' && m.id === responseId);
+    if (!state.conversationId || state.streaming || !answer?.messageId) return false;
+    const url = `/ai/chat/retry/${encodeURIComponent(state.conversationId)}/${encodeURIComponent(answer.messageId)}/${encodeURIComponent(responseId)}`;
+    dispatch(retryStarted({ responseId, tempId: tempId(), timestamp: new Date().toISOString() }));
+    return dispatch(runStream(url, undefined, null));
+  };
+}
+
+/** Stop: tells the server to end generation (it keeps what was written), then stops reading. */
+export function stopStreaming(): Thunk {
+  return async (dispatch, getState, { http }) => {
+    const run = current;
+    if (!run || run.stopping) return;
+    run.stopping = true;
+    dispatch(abortRequested());
+    const conversationId = run.conversationId ?? getState().aiChat.conversationId;
+    if (conversationId) {
+      await Promise.race([
+        http
+          .request({
+            url: `/ai/chat/stop/${encodeURIComponent(conversationId)}`,
+            method: 'POST',
+            headerType: 'authorization',
+          })
+          .catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+      ]);
+    }
+    run.controller.abort();
+  };
+}

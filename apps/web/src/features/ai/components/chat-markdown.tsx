@@ -1,0 +1,108 @@
+import { useMemo, useState } from 'react';
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import CheckIcon from '@mui/icons-material/Check';
+import { markdownBlocks } from '../lib/markdown';
+
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function CodeBlock({ code, language }: { code: string; language: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        my: 1.5,
+        borderRadius: 2,
+        bgcolor: 'action.hover',
+        border: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          px: 1.5,
+          py: 0.25,
+          borderBottom: 1,
+          borderColor: 'divider',
+          fontSize: 13,
+          color: 'text.secondary',
+        }}
+      >
+        <span>{language || 'code'}</span>
+        <Button
+          size="small"
+          startIcon={copied ? <CheckIcon /> : <ContentCopyIcon />}
+          onClick={() => void copyText(code).then((ok) => setCopied(ok))}
+          aria-label={copied ? 'Code copied' : `Copy ${language || ''} code`.replace(/\s+/g, ' ')}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </Box>
+      <Box
+        component="pre"
+        tabIndex={0}
+        aria-label={`${language || 'Code'} example`}
+        sx={{ m: 0, p: 1.5, overflowX: 'auto', fontSize: 14, lineHeight: 1.5 }}
+      >
+        <code>{code}</code>
+      </Box>
+    </Box>
+  );
+}
+
+/** A reply rendered from Markdown: safe HTML, code blocks with copy buttons, site links in the app. */
+export function ChatMarkdown({ source }: { source: string }) {
+  const navigate = useNavigate();
+  const blocks = useMemo(() => markdownBlocks(source), [source]);
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const anchor = (event.target as HTMLElement).closest('a');
+    const href = anchor?.getAttribute('href');
+    if (!anchor || !href || anchor.target === '_blank' || event.metaKey || event.ctrlKey || event.shiftKey)
+      return;
+    if (href.startsWith('/') && !href.startsWith('//')) {
+      event.preventDefault();
+      void navigate(href);
+    }
+  };
+  return (
+    <Box
+      onClick={onClick}
+      sx={{
+        overflowWrap: 'anywhere',
+        '& p': { my: 1 },
+        '& p:first-of-type': { mt: 0 },
+        '& ul, & ol': { my: 1, pl: 3 },
+        '& h3, & h4, & h5, & h6': { fontSize: '1rem', fontWeight: 700, mt: 2, mb: 1 },
+        '& a': { color: 'primary.main', textDecoration: 'underline' },
+        '& code': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.9em' },
+        '& :not(pre) > code': { bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 },
+        '& blockquote': { borderLeft: 3, borderColor: 'divider', pl: 2, ml: 0, color: 'text.secondary' },
+        '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto' },
+        '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
+      }}
+    >
+      {blocks.map((block, index) =>
+        block.kind === 'code' ? (
+          <CodeBlock key={index} code={block.code} language={block.language} />
+        ) : (
+          // Sanitized by DOMPurify in markdownBlocks.
+          <div key={index} dangerouslySetInnerHTML={{ __html: block.html }} />
+        ),
+      )}
+    </Box>
+  );
+}

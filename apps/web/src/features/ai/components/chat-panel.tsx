@@ -1,0 +1,375 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useAddFeedbackMutation, useAiCapabilitiesQuery } from '../api';
+import { loadHistory, loadOlder, retryAnswer, sendMessage, stopStreaming } from '../chat-actions';
+import type { AiDispatch } from '../chat-actions';
+import { useReadAloud } from '../lib/use-read-aloud';
+import { errorDismissed, feedbackSuccessReset, selectAiChat, versionSelected } from '../slice';
+import { Composer } from './composer';
+import type { ComposerHandle } from './composer';
+import { FeedbackDialog } from './feedback-dialog';
+import { MessageItem } from './message-item';
+import type { MessageActions } from './message-item';
+
+type Dispatch = AiDispatch;
+
+export const STARTER_QUESTIONS = [
+  'How do I run customer interviews?',
+  'What should I focus on in my current milestone?',
+  'How do I find my first ten customers?',
+  'How do I write an ideal customer profile?',
+];
+
+const OFFLINE_KEY = 'liftoff-ai-offline-note-hidden';
+
+function OfflineBanner({ show }: { show: boolean }) {
+  const [hidden, setHidden] = useState(() => sessionStorage.getItem(OFFLINE_KEY) === '1');
+  if (!show || hidden) return null;
+  return (
+    <Alert
+      severity="info"
+      icon={<AutoAwesomeIcon />}
+      onClose={() => {
+        sessionStorage.setItem(OFFLINE_KEY, '1');
+        setHidden(true);
+      }}
+      slotProps={{ closeButton: { 'aria-label': 'Hide this note' } }}
+      sx={{ mb: 1.5, overflowWrap: 'anywhere', '& .MuiAlert-message': { minWidth: 0 } }}
+    >
+      <AlertTitle>You are talking to the offline coach</AlertTitle>
+      It answers from your program, your progress, popular questions and the blog — no AI model is connected.
+      To connect one, your administrator sets <code>AI_PROVIDER=openai-compatible</code> with{' '}
+      <code>AI_BASE_URL</code>, <code>AI_API_KEY</code> and <code>AI_MODEL</code> (OpenAI, Ollama, vLLM or LM
+      Studio) and restarts the server.
+    </Alert>
+  );
+}
+
+/** The conversation: messages, the streaming reply, errors with a retry, and the question box. */
+export function ChatPanel() {
+  const dispatch = useDispatch<Dispatch>();
+  const chat = useSelector(selectAiChat);
+  const capabilities = useAiCapabilitiesQuery();
+  const caps = capabilities.data;
+  const readAloud = useReadAloud();
+  const [addFeedback] = useAddFeedbackMutation();
+  const [dislikeId, setDislikeId] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  const target = searchParams.get('message');
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const composer = useRef<ComposerHandle | null>(null);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const stickToBottom = useRef(true);
+  const prependFrom = useRef<{ height: number; top: number } | null>(null);
+
+  const send = useCallback(
+    (text: string) => {
+      if (chat.streaming) return false;
+      stickToBottom.current = true;
+      void dispatch(sendMessage(text));
+      return true;
+    },
+    [chat.streaming, dispatch],
+  );
+
+  const actions = useMemo<MessageActions>(
+    () => ({
+      busy: chat.streaming,
+      canSpeak: Boolean(caps?.tts.engine),
+      playingId: readAloud.playingId,
+      loadingId: readAloud.loadingId,
+      speechError: readAloud.error,
+      onPlay: readAloud.play,
+      onStopPlaying: readAloud.stop,
+      onRetry: (responseId) => {
+        stickToBottom.current = false;
+        void dispatch(retryAnswer(responseId));
+      },
+      onFollowUp: (question) => send(question),
+      onLike: (messageId) => void addFeedback({ messageId, feedbackType: 'LIKE' }),
+      onDislike: (messageId) => setDislikeId(messageId),
+      onSelectVersion: (id, index) => dispatch(versionSelected({ id, index })),
+    }),
+    [addFeedback, caps?.tts.engine, chat.streaming, dispatch, readAloud, send],
+  );
+
+  // Keep the newest text in view while it streams, unless the reader scrolled up.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (prependFrom.current) {
+      element.scrollTop = element.scrollHeight - prependFrom.current.height + prependFrom.current.top;
+      prependFrom.current = null;
+    } else if (stickToBottom.current && !target) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [chat.messages, target]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    stickToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+    if (
+      element.scrollTop < 120 &&
+      chat.history.pageNo < chat.history.lastPage &&
+      !chat.history.loadingOlder
+    ) {
+      prependFrom.current = { height: element.scrollHeight, top: element.scrollTop };
+      void dispatch(loadOlder());
+    }
+  };
+
+  // A search result opens the conversation at its message: load older pages until it is there.
+  useEffect(() => {
+    if (!target || chat.history.loading || chat.history.loadingOlder || !chat.conversationId) return;
+    const found = chat.messages.find((m) => m.id === target || m.versions.some((v) => v.id === target));
+    if (found) {
+      if (highlighted === found.id) return;
+      setHighlighted(found.id);
+      requestAnimationFrame(() => {
+        const element = document.getElementById(`message-${found.id}`);
+        element?.scrollIntoView({ block: 'center' });
+        element?.focus({ preventScroll: true });
+      });
+    } else if (chat.history.pageNo > 0 && chat.history.pageNo < chat.history.lastPage) {
+      void dispatch(loadOlder());
+    }
+  }, [chat.conversationId, chat.history, chat.messages, dispatch, highlighted, target]);
+
+  useEffect(() => {
+    if (!target) setHighlighted(null);
+  }, [target]);
+
+  const newChat = chat.conversationId === null && chat.messages.length === 0;
+  const lastAnswerIndex = chat.messages.map((m) => m.role).lastIndexOf('assistant');
+  const streamError =
+    chat.error && chat.errorMessage && !chat.messages.some((m) => m.isTemp) ? chat.errorMessage : null;
+  const messageHasError = chat.messages.some((m) => m.error === chat.errorMessage && m.error);
+
+  let body: React.ReactNode;
+  if (chat.history.error && chat.messages.length === 0) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            startIcon={<RefreshIcon />}
+            onClick={() => chat.conversationId && void dispatch(loadHistory(chat.conversationId, 1))}
+          >
+            Retry
+          </Button>
+        }
+      >
+        {chat.history.error}
+      </Alert>
+    );
+  } else if (chat.history.loading && chat.messages.length === 0) {
+    body = (
+      <Stack spacing={2} aria-hidden="true" sx={{ pt: 2 }}>
+        <Skeleton
+          variant="rounded"
+          height={48}
+          sx={{ alignSelf: 'flex-end', width: '60%', borderRadius: 3 }}
+        />
+        <Skeleton variant="rounded" height={140} sx={{ borderRadius: 3 }} />
+        <Skeleton
+          variant="rounded"
+          height={48}
+          sx={{ alignSelf: 'flex-end', width: '45%', borderRadius: 3 }}
+        />
+        <Skeleton variant="rounded" height={100} sx={{ borderRadius: 3 }} />
+      </Stack>
+    );
+  } else if (newChat) {
+    body = (
+      <Box sx={{ textAlign: 'center', py: { xs: 3, sm: 6 }, maxWidth: 640, mx: 'auto' }}>
+        <Box
+          aria-hidden="true"
+          sx={{ fontSize: 48, color: 'primary.main', display: 'flex', justifyContent: 'center' }}
+        >
+          <AutoAwesomeIcon fontSize="inherit" />
+        </Box>
+        <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 1 }}>
+          Ask your coach anything about your program
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 1 }}>
+          It knows your startup, your milestone and your mission. Try one of these:
+        </Typography>
+        <Stack
+          component="ul"
+          direction="row"
+          aria-label="Suggested questions"
+          sx={{ listStyle: 'none', p: 0, mt: 2.5, flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}
+        >
+          {STARTER_QUESTIONS.map((question) => (
+            <li key={question}>
+              <Chip
+                label={question}
+                color="primary"
+                variant="outlined"
+                onClick={() => send(question)}
+                sx={{
+                  height: 'auto',
+                  minHeight: 32,
+                  maxWidth: '100%',
+                  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+                }}
+              />
+            </li>
+          ))}
+        </Stack>
+      </Box>
+    );
+  } else {
+    body = (
+      <>
+        {chat.history.loadingOlder ? (
+          <Stack spacing={1} sx={{ py: 1 }} aria-hidden="true">
+            <Skeleton variant="rounded" height={48} sx={{ borderRadius: 3 }} />
+          </Stack>
+        ) : chat.history.pageNo > 0 && chat.history.pageNo < chat.history.lastPage ? (
+          <Box sx={{ textAlign: 'center' }}>
+            <Button size="small" onClick={() => void dispatch(loadOlder())}>
+              Show earlier messages
+            </Button>
+          </Box>
+        ) : null}
+        {chat.history.error ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void dispatch(loadOlder())}>
+                Retry
+              </Button>
+            }
+          >
+            {chat.history.error}
+          </Alert>
+        ) : null}
+        <Box
+          component="ul"
+          aria-label="Messages"
+          aria-busy={chat.streaming}
+          sx={{ p: 0, m: 0, display: 'grid', gap: 2 }}
+        >
+          {chat.messages.map((message, index) => (
+            <MessageItem
+              key={message.isTemp ? `temp-${message.role}` : message.id}
+              message={message}
+              actions={actions}
+              highlighted={highlighted === message.id}
+              last={index === lastAnswerIndex}
+            />
+          ))}
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <Stack sx={{ height: '100%', minHeight: 0 }}>
+      <OfflineBanner show={Boolean(caps?.chatModel.offline)} />
+      {chat.conversation?.isArchived ? (
+        <Alert severity="info" sx={{ mb: 1.5 }}>
+          This conversation is archived. Restore it from the archive to see it in your list again.
+        </Alert>
+      ) : null}
+      <Box
+        ref={scroller}
+        onScroll={onScroll}
+        tabIndex={0}
+        role="region"
+        aria-label="Conversation"
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          pr: { sm: 1 },
+          pb: 2,
+          outline: 'none',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        {body}
+      </Box>
+      {/* Screen readers hear that an answer finished, not every token. */}
+      <Box
+        aria-live="polite"
+        role="status"
+        sx={{
+          position: 'absolute',
+          width: '1px',
+          height: '1px',
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {chat.announcement}
+      </Box>
+      {chat.feedbackSuccess ? (
+        <Alert severity="success" onClose={() => dispatch(feedbackSuccessReset())} sx={{ mb: 1 }}>
+          {chat.feedbackSuccess}
+        </Alert>
+      ) : null}
+      {streamError && !messageHasError ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 1 }}
+          onClose={() => dispatch(errorDismissed())}
+          action={
+            chat.failedInput ? (
+              <Button
+                color="inherit"
+                size="small"
+                startIcon={<RefreshIcon />}
+                onClick={() => {
+                  const input = chat.failedInput;
+                  dispatch(errorDismissed());
+                  if (input) send(input);
+                }}
+              >
+                Retry
+              </Button>
+            ) : undefined
+          }
+        >
+          {streamError}
+        </Alert>
+      ) : null}
+      <Composer
+        ref={composer}
+        streaming={chat.streaming}
+        aborting={chat.aborting}
+        capabilities={caps}
+        onSend={send}
+        onStop={() => void dispatch(stopStreaming())}
+      />
+      <audio ref={readAloud.audioRef} hidden />
+      <FeedbackDialog
+        open={Boolean(dislikeId)}
+        busy={chat.feedbackLoading}
+        onClose={() => setDislikeId(null)}
+        onSubmit={(value) => {
+          if (!dislikeId) return;
+          void addFeedback({ messageId: dislikeId, feedbackType: 'DISLIKE', ...value }).then((result) => {
+            if (!('error' in result)) setDislikeId(null);
+          });
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,520 @@
+import { useEffect, useId, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import ClearIcon from '@mui/icons-material/Clear';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import SearchIcon from '@mui/icons-material/Search';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import type { ChatSession, SearchHit } from '@liftoff/contracts/ai';
+import { buildPath, paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api';
+import {
+  chatErrors,
+  useArchiveChatSessionMutation,
+  useBulkChatSessionsMutation,
+  useChatSessionsQuery,
+  useDeleteChatSessionMutation,
+  useRenameChatSessionMutation,
+  useSearchChatHistoryQuery,
+} from '../api';
+import { highlightText, sanitizeHighlight } from '../lib/highlight';
+import { selectAiChat } from '../slice';
+import { ConfirmDialog } from './confirm-dialog';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export const conversationUrl = (conversationId: string, messageId?: string | null) =>
+  `${buildPath.aiWorkspaceConversation(conversationId)}${messageId ? `?message=${encodeURIComponent(messageId)}` : ''}`;
+
+function SearchResults({ query, onOpen }: { query: string; onOpen: () => void }) {
+  const search = useSearchChatHistoryQuery({ query }, { refetchOnMountOrArgChange: true });
+  const headingId = useId();
+  if (search.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void search.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {errorMessage(search.error, chatErrors.search)}
+      </Alert>
+    );
+  }
+  const hits = search.currentData?.items;
+  if (!hits) {
+    return (
+      <Stack spacing={1} aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={56} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle2" role="status" sx={{ mb: 1, color: 'text.secondary' }}>
+        {hits.length === 0
+          ? `No messages match “${query}”.`
+          : `${search.currentData?.total ?? hits.length} ${hits.length === 1 ? 'match' : 'matches'} for “${query}”`}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {hits.map((hit: SearchHit, index) => (
+          <li key={`${hit.conversation.id}-${hit.messageId ?? 'title'}-${index}`}>
+            <Box
+              component={RouterLink}
+              to={conversationUrl(hit.conversation.id, hit.messageId)}
+              onClick={onOpen}
+              aria-label={`${hit.conversation.title}${hit.conversation.isArchived ? ' (archived)' : ''}: ${highlightText(hit.snippet)}`}
+              sx={{
+                display: 'block',
+                p: 1.25,
+                borderRadius: 2,
+                border: 1,
+                borderColor: 'divider',
+                color: 'text.primary',
+                textDecoration: 'none',
+                '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
+                '& mark': { bgcolor: 'secondary.light', color: 'inherit', borderRadius: 0.5, px: 0.25 },
+              }}
+            >
+              <Typography variant="body2" sx={{ fontWeight: 700 }} noWrap>
+                {hit.conversation.title}
+                {hit.conversation.isArchived ? ' · Archived' : ''}
+              </Typography>
+              <Typography
+                variant="body2"
+                sx={{
+                  color: 'text.secondary',
+                  display: '-webkit-box',
+                  WebkitLineClamp: 3,
+                  WebkitBoxOrient: 'vertical',
+                  overflow: 'hidden',
+                }}
+                // Sanitized: only <mark> survives (lib/highlight.ts).
+                dangerouslySetInnerHTML={{ __html: sanitizeHighlight(hit.snippet) }}
+              />
+            </Box>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function SessionRow({
+  session,
+  active,
+  selecting,
+  selected,
+  onToggle,
+  onOpen,
+  onArchive,
+  onDelete,
+}: {
+  session: ChatSession;
+  active: boolean;
+  selecting: boolean;
+  selected: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+  onArchive: () => void;
+  onDelete: () => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(session.title);
+  const [rename, renameState] = useRenameChatSessionMutation();
+  const menuId = useId();
+
+  const save = async () => {
+    const next = title.trim();
+    if (!next || next === session.title) return setEditing(false);
+    const result = await rename({ conversationId: session.conversationId, title: next });
+    if (!('error' in result)) setEditing(false);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void save();
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setTitle(session.title);
+      setEditing(false);
+    }
+  };
+
+  if (editing) {
+    return (
+      <Box component="li" sx={{ listStyle: 'none', py: 0.5 }}>
+        <TextField
+          size="small"
+          label="Conversation name"
+          value={title}
+          autoFocus
+          fullWidth
+          disabled={renameState.isLoading}
+          onChange={(event) => setTitle(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => void save()}
+          helperText="Enter saves · Esc cancels"
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+      </Box>
+    );
+  }
+
+  return (
+    <Box
+      component="li"
+      sx={{
+        listStyle: 'none',
+        display: 'flex',
+        alignItems: 'center',
+        borderRadius: 2,
+        bgcolor: active ? 'action.selected' : 'transparent',
+        '&:hover': { bgcolor: active ? 'action.selected' : 'action.hover' },
+      }}
+    >
+      {selecting ? (
+        <Checkbox
+          checked={selected}
+          onChange={onToggle}
+          slotProps={{ input: { 'aria-label': `Select ${session.title}` } }}
+          size="small"
+        />
+      ) : null}
+      <Box
+        component={RouterLink}
+        to={buildPath.aiWorkspaceConversation(session.conversationId)}
+        onClick={onOpen}
+        aria-current={active ? 'page' : undefined}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          px: selecting ? 0.5 : 1.5,
+          py: 1.25,
+          color: 'text.primary',
+          textDecoration: 'none',
+          fontWeight: active ? 700 : 500,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          borderRadius: 2,
+        }}
+      >
+        {session.title}
+      </Box>
+      {!selecting ? (
+        <>
+          <IconButton
+            size="small"
+            aria-label={`Actions for ${session.title}`}
+            aria-haspopup="menu"
+            aria-controls={anchor ? menuId : undefined}
+            aria-expanded={anchor ? 'true' : undefined}
+            onClick={(event) => setAnchor(event.currentTarget)}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+          <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                setTitle(session.title);
+                setEditing(true);
+              }}
+            >
+              <ListItemIcon>
+                <EditIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Rename</ListItemText>
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                onArchive();
+              }}
+            >
+              <ListItemIcon>
+                <ArchiveIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Archive</ListItemText>
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                onDelete();
+              }}
+            >
+              <ListItemIcon>
+                <DeleteIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Delete</ListItemText>
+            </MenuItem>
+          </Menu>
+        </>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The workspace's sidebar: new chat, search over every message, and the active conversations. */
+export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
+  const navigate = useNavigate();
+  const chat = useSelector(selectAiChat);
+  const [pageNo, setPageNo] = useState(1);
+  const sessionsQuery = useChatSessionsQuery({ pageNo }, { refetchOnMountOrArgChange: true });
+  const [query, setQuery] = useState('');
+  const debounced = useDebounced(query.trim(), 300);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirm, setConfirm] = useState<{ ids: string[]; title: string } | null>(null);
+  const [archive] = useArchiveChatSessionMutation();
+  const [remove, removeState] = useDeleteChatSessionMutation();
+  const [bulk, bulkState] = useBulkChatSessionsMutation();
+  const listId = useId();
+
+  const leaveIfOpen = (ids: string[]) => {
+    if (chat.conversationId && ids.includes(chat.conversationId)) void navigate(paths.aiWorkspace);
+  };
+
+  const onArchive = async (ids: string[]) => {
+    const result = ids.length === 1 ? await archive(ids[0]!) : await bulk({ action: 'archive', ids });
+    if (!('error' in result)) {
+      leaveIfOpen(ids);
+      setSelected([]);
+      setSelecting(false);
+    }
+  };
+  const onConfirmDelete = async () => {
+    if (!confirm) return;
+    const { ids } = confirm;
+    const result = ids.length === 1 ? await remove(ids[0]!) : await bulk({ action: 'delete', ids });
+    setConfirm(null);
+    if (!('error' in result)) {
+      leaveIfOpen(ids);
+      setSelected([]);
+      setSelecting(false);
+    }
+  };
+
+  const sessions = chat.sessions;
+  let list: React.ReactNode;
+  if (sessionsQuery.isError && !chat.sessionsLoaded) {
+    list = (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            startIcon={<RefreshIcon />}
+            onClick={() => void sessionsQuery.refetch()}
+          >
+            Retry
+          </Button>
+        }
+      >
+        {errorMessage(sessionsQuery.error, chatErrors.sessions)}
+      </Alert>
+    );
+  } else if (!chat.sessionsLoaded) {
+    list = (
+      <Stack spacing={1} aria-hidden="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={40} />
+        ))}
+      </Stack>
+    );
+  } else if (sessions.length === 0) {
+    list = (
+      <Typography variant="body2" sx={{ color: 'text.secondary', px: 1 }}>
+        No conversations yet — ask your first question to start one.
+      </Typography>
+    );
+  } else {
+    list = (
+      <>
+        <Box component="ul" id={listId} aria-label="Conversations" sx={{ p: 0, m: 0 }}>
+          {sessions.map((session) => (
+            <SessionRow
+              key={session.conversationId}
+              session={session}
+              active={session.conversationId === chat.conversationId}
+              selecting={selecting}
+              selected={selected.includes(session.conversationId)}
+              onToggle={() =>
+                setSelected((current) =>
+                  current.includes(session.conversationId)
+                    ? current.filter((id) => id !== session.conversationId)
+                    : [...current, session.conversationId],
+                )
+              }
+              onOpen={onNavigate}
+              onArchive={() => void onArchive([session.conversationId])}
+              onDelete={() => setConfirm({ ids: [session.conversationId], title: session.title })}
+            />
+          ))}
+        </Box>
+        {chat.sessionsPage < chat.sessionsLastPage ? (
+          <Button
+            size="small"
+            onClick={() => setPageNo(chat.sessionsPage + 1)}
+            disabled={sessionsQuery.isFetching}
+            sx={{ mt: 1 }}
+          >
+            {sessionsQuery.isFetching ? 'Loading…' : 'Show older conversations'}
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        onClick={() => {
+          onNavigate();
+          void navigate(paths.aiWorkspace);
+        }}
+      >
+        New chat
+      </Button>
+      <TextField
+        size="small"
+        label="Search conversations"
+        type="search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+            endAdornment: query ? (
+              <InputAdornment position="end">
+                <IconButton size="small" aria-label="Clear search" onClick={() => setQuery('')}>
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+          },
+        }}
+      />
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', mx: -1, px: 1 }}>
+        {debounced.length >= 2 ? (
+          <SearchResults query={debounced} onOpen={onNavigate} />
+        ) : (
+          <Box component="nav" aria-label="Conversations">
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+              <Typography variant="subtitle2" component="h2" sx={{ color: 'text.secondary' }}>
+                Conversations
+              </Typography>
+              {sessions.length ? (
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setSelecting((value) => !value);
+                    setSelected([]);
+                  }}
+                  aria-pressed={selecting}
+                >
+                  {selecting ? 'Done' : 'Select'}
+                </Button>
+              ) : null}
+            </Stack>
+            {selecting ? (
+              <Stack
+                direction="row"
+                spacing={1}
+                role="toolbar"
+                aria-label="Selected conversations"
+                sx={{ mb: 1, flexWrap: 'wrap' }}
+              >
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<ArchiveIcon />}
+                  disabled={!selected.length || bulkState.isLoading}
+                  onClick={() => void onArchive(selected)}
+                >
+                  Archive ({selected.length})
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteIcon />}
+                  disabled={!selected.length || bulkState.isLoading}
+                  onClick={() => setConfirm({ ids: selected, title: `${selected.length} conversations` })}
+                >
+                  Delete ({selected.length})
+                </Button>
+              </Stack>
+            ) : null}
+            {list}
+          </Box>
+        )}
+      </Box>
+      <Button
+        component={RouterLink}
+        to={paths.archiveChats}
+        startIcon={<ArchiveIcon />}
+        onClick={onNavigate}
+        sx={{ justifyContent: 'flex-start' }}
+      >
+        Archived conversations
+      </Button>
+      <ConfirmDialog
+        open={Boolean(confirm)}
+        title={
+          confirm && confirm.ids.length > 1
+            ? `Delete ${confirm.ids.length} conversations?`
+            : 'Delete this conversation?'
+        }
+        confirmLabel="Delete"
+        busy={removeState.isLoading || bulkState.isLoading}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => void onConfirmDelete()}
+      >
+        {confirm && confirm.ids.length > 1
+          ? 'These conversations and all their messages will be deleted for good.'
+          : `“${confirm?.title ?? ''}” and all its messages will be deleted for good.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,272 @@
+import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { Capabilities } from '@liftoff/contracts/ai';
+import { CHAT_INPUT_MAX_CHARACTERS } from '@liftoff/contracts/ai';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import MicIcon from '@mui/icons-material/MicNoneOutlined';
+import SendIcon from '@mui/icons-material/Send';
+import StopCircleIcon from '@mui/icons-material/StopCircleOutlined';
+import StopIcon from '@mui/icons-material/Stop';
+import type { ApiExtra } from '../../../lib/api';
+import { SpeechError, transcribe } from '../api';
+import {
+  browserRecognition,
+  canRecord,
+  extensionOf,
+  MAX_RECORDING_SECONDS,
+  useBrowserRecognition,
+  useRecorder,
+} from '../lib/use-recorder';
+
+type Dispatch = ThunkDispatch<unknown, ApiExtra, UnknownAction>;
+
+export type ComposerHandle = { focus: () => void; setText: (text: string) => void };
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/**
+ * The question box: Enter sends, Shift+Enter breaks the line; Stop while an answer streams; the
+ * microphone records and puts the transcript here to review (never sends by itself).
+ */
+export const Composer = forwardRef<
+  ComposerHandle,
+  {
+    streaming: boolean;
+    aborting: boolean;
+    capabilities: Capabilities | undefined;
+    onSend: (text: string) => boolean | void;
+    onStop: () => void;
+  }
+>(function Composer({ streaming, aborting, capabilities, onSend, onStop }, ref) {
+  const dispatch = useDispatch<Dispatch>();
+  const [text, setText] = useState('');
+  const [transcribing, setTranscribing] = useState(false);
+  const [voiceError, setVoiceError] = useState<string | null>(null);
+  const [voiceNote, setVoiceNote] = useState<string | null>(null);
+  const [serverSttOff, setServerSttOff] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement | null>(null);
+  const hintId = useId();
+  const recorder = useRecorder();
+
+  const insertTranscript = useCallback((transcript: string) => {
+    setText((current) => (current.trim() ? `${current.trimEnd()} ${transcript}` : transcript));
+    setVoiceNote('Transcript added — check it, then send.');
+    requestAnimationFrame(() => inputRef.current?.focus());
+  }, []);
+  const browser = useBrowserRecognition(insertTranscript);
+
+  useImperativeHandle(ref, () => ({
+    focus: () => inputRef.current?.focus(),
+    setText: (value: string) => {
+      setText(value);
+      requestAnimationFrame(() => inputRef.current?.focus());
+    },
+  }));
+
+  // Which microphone works: the API's transcription, else the browser's own recognition, else none.
+  const serverStt = Boolean(capabilities?.stt.engine) && !serverSttOff && canRecord();
+  const browserStt = Boolean(browserRecognition());
+  const micMode: 'server' | 'browser' | null = capabilities
+    ? serverStt
+      ? 'server'
+      : browserStt
+        ? 'browser'
+        : null
+    : null;
+
+  const submit = () => {
+    if (streaming || !text.trim()) return;
+    if (onSend(text) !== false) {
+      setText('');
+      setVoiceNote(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const stopRecording = useCallback(async () => {
+    const blob = await recorder.stop();
+    if (!blob || blob.size === 0) return;
+    setTranscribing(true);
+    try {
+      const result = await dispatch(transcribe(blob, `question.${extensionOf(blob.type)}`));
+      if (result.text.trim()) insertTranscript(result.text.trim());
+      else setVoiceError('No speech was heard. Please try again, closer to the microphone.');
+      if (result.basic) setVoiceNote('Transcript added (basic recognition) — check it, then send.');
+    } catch (error) {
+      if (error instanceof SpeechError && error.status === 501) {
+        // No transcription engine on the server: use the browser's own recognition, or hide the mic.
+        setServerSttOff(true);
+        setVoiceError(
+          browserStt
+            ? 'Voice input on the server is off; your browser’s speech recognition is used instead. Press the microphone again.'
+            : (error.serverMessage ?? error.message),
+        );
+      } else {
+        setVoiceError(error instanceof Error ? error.message : 'The recording could not be transcribed.');
+      }
+    } finally {
+      setTranscribing(false);
+    }
+  }, [browserStt, dispatch, insertTranscript, recorder]);
+
+  useEffect(() => {
+    if (recorder.state === 'recording' && recorder.elapsed >= MAX_RECORDING_SECONDS) void stopRecording();
+  }, [recorder.elapsed, recorder.state, stopRecording]);
+
+  const recording = recorder.state !== 'idle';
+  const micError = voiceError ?? recorder.error ?? browser.error;
+
+  return (
+    <Box component="form" aria-label="Ask the coach" onSubmit={(event) => (event.preventDefault(), submit())}>
+      {micError ? (
+        <Alert
+          severity="warning"
+          sx={{ mb: 1 }}
+          onClose={() => {
+            setVoiceError(null);
+            recorder.clearError();
+            browser.clearError();
+          }}
+        >
+          {micError}
+        </Alert>
+      ) : null}
+      {recording ? (
+        <Stack
+          direction="row"
+          spacing={2}
+          role="group"
+          aria-label="Recording"
+          sx={{ alignItems: 'center', p: 1.5, mb: 1, borderRadius: 3, border: 1, borderColor: 'error.main' }}
+        >
+          <Box
+            component="span"
+            aria-hidden="true"
+            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'error.main' }}
+          />
+          <Typography
+            variant="body2"
+            sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 40 }}
+            role="timer"
+            aria-label={`Recording for ${recorder.elapsed} seconds`}
+          >
+            {clock(recorder.elapsed)}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={Math.round(recorder.level * 100)}
+            aria-label="Microphone level"
+            sx={{ flex: 1, height: 8, borderRadius: 4 }}
+          />
+          <Button size="small" onClick={recorder.cancel} startIcon={<CloseIcon />}>
+            Cancel
+          </Button>
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() => void stopRecording()}
+            startIcon={<StopIcon />}
+          >
+            Done
+          </Button>
+        </Stack>
+      ) : null}
+      {browser.listening ? (
+        <Stack
+          direction="row"
+          spacing={2}
+          role="status"
+          sx={{ alignItems: 'center', p: 1.5, mb: 1, borderRadius: 3, border: 1, borderColor: 'error.main' }}
+        >
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            Listening… speak your question.
+          </Typography>
+          <Button size="small" onClick={browser.cancel} startIcon={<CloseIcon />}>
+            Cancel
+          </Button>
+          <Button size="small" variant="contained" onClick={browser.stop}>
+            Done
+          </Button>
+        </Stack>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
+        <TextField
+          inputRef={inputRef}
+          label="Ask the coach"
+          placeholder="Ask about your program, your mission or your startup"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          multiline
+          maxRows={8}
+          fullWidth
+          disabled={transcribing}
+          slotProps={{ htmlInput: { maxLength: CHAT_INPUT_MAX_CHARACTERS, 'aria-describedby': hintId } }}
+        />
+        {micMode && !recording && !browser.listening ? (
+          <Tooltip title="Speak your question">
+            <span>
+              <IconButton
+                aria-label={transcribing ? 'Transcribing your recording' : 'Speak your question'}
+                onClick={() => {
+                  setVoiceError(null);
+                  setVoiceNote(null);
+                  if (micMode === 'server') void recorder.start();
+                  else browser.start();
+                }}
+                disabled={transcribing || streaming}
+                sx={{ mb: 0.5 }}
+              >
+                <MicIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        ) : null}
+        {streaming ? (
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={onStop}
+            disabled={aborting}
+            startIcon={<StopCircleIcon />}
+            sx={{ mb: 0.5, flexShrink: 0 }}
+          >
+            {aborting ? 'Stopping…' : 'Stop'}
+          </Button>
+        ) : (
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!text.trim() || transcribing}
+            endIcon={<SendIcon />}
+            sx={{ mb: 0.5, flexShrink: 0 }}
+          >
+            Send
+          </Button>
+        )}
+      </Stack>
+      <Typography id={hintId} variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
+        {transcribing
+          ? 'Transcribing your recording…'
+          : (voiceNote ?? 'Enter sends · Shift+Enter starts a new line')}
+      </Typography>
+    </Box>
+  );
+});

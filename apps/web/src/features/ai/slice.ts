@@ -1,0 +1,541 @@
+import type {
+  ChatHistoryItem,
+  ChatSession,
+  Feedback,
+  MessageSource,
+  MessageStatus,
+} from '@liftoff/contracts/ai';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
+import { aiApi } from './api';
+
+export type AnswerVersionView = ChatHistoryItem['versions'][number];
+
+/** Chat message (spec section 3) plus what the workspace needs to show it. */
+export type ChatMessage = {
+  /** A user message: its id. An answer: its responseId (a temporary id while it streams). */
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+  /** The streaming reply (or the question not yet acknowledged by the server). */
+  isTemp: boolean;
+  followUpQuestions: string[];
+  /** For an answer: the user message it answers. */
+  messageId: string | null;
+  /** For an answer: its own id once the server named it. */
+  responseId: string | null;
+  feedback: Feedback | null;
+  status: MessageStatus;
+  error: string | null;
+  sources: MessageSource[];
+  /** For an answer: every version, oldest first. */
+  versions: AnswerVersionView[];
+  /** Which version is shown (an index into versions). */
+  versionIndex: number;
+  /** For a retry that is streaming: the answer it replaces, put back if the retry yields nothing. */
+  replaces?: ChatMessage | null;
+};
+
+export const FEEDBACK_THANKS = 'Thank you for your feedback! We appreciate it.';
+
+export type AiChatState = {
+  /** The open conversation; null for a new chat. */
+  conversationId: string | null;
+  /** The open conversation's session, once its history arrived. */
+  conversation: ChatSession | null;
+  messages: ChatMessage[];
+  streaming: boolean;
+  aborting: boolean;
+  /** Set when an event carried an error or the stream failed (spec section 4). */
+  error: boolean;
+  errorMessage: string | null;
+  /** A question the server never received (the request failed), kept so it can be sent again. */
+  failedInput: string | null;
+  history: {
+    loading: boolean;
+    loadingOlder: boolean;
+    error: string | null;
+    pageNo: number;
+    lastPage: number;
+  };
+  /** The active sessions, most recent first. */
+  sessions: ChatSession[];
+  sessionsPage: number;
+  sessionsLastPage: number;
+  sessionsLoaded: boolean;
+  feedbackLoading: boolean;
+  feedbackSuccess: string | null;
+  /** What screen readers hear once (an answer finished), not every token. */
+  announcement: string;
+};
+
+const initialHistory: AiChatState['history'] = {
+  loading: false,
+  loadingOlder: false,
+  error: null,
+  pageNo: 0,
+  lastPage: 0,
+};
+
+export const initialAiChatState: AiChatState = {
+  conversationId: null,
+  conversation: null,
+  messages: [],
+  streaming: false,
+  aborting: false,
+  error: false,
+  errorMessage: null,
+  failedInput: null,
+  history: initialHistory,
+  sessions: [],
+  sessionsPage: 0,
+  sessionsLastPage: 0,
+  sessionsLoaded: false,
+  feedbackLoading: false,
+  feedbackSuccess: null,
+  announcement: '',
+};
+
+const versionOf = (m: ChatMessage): AnswerVersionView => ({
+  id: m.id,
+  content: m.content,
+  status: m.status,
+  error: m.error,
+  followUpQuestions: m.followUpQuestions,
+  sources: m.sources,
+  createdAt: m.timestamp,
+  feedback: m.feedback,
+});
+
+/** A history item as a chat message: the newest version of an answer is shown. */
+export function messageFromHistory(item: ChatHistoryItem): ChatMessage {
+  const message: ChatMessage = {
+    id: item.id,
+    role: item.role,
+    content: item.content,
+    timestamp: item.createdAt,
+    isTemp: false,
+    followUpQuestions: item.followUpQuestions,
+    messageId: item.role === 'user' ? item.id : item.messageId,
+    responseId: item.responseId,
+    feedback: item.feedback,
+    status: item.status,
+    error: item.error,
+    sources: item.sources,
+    versions: item.versions,
+    versionIndex: 0,
+  };
+  if (message.role === 'assistant' && message.versions.length === 0) message.versions = [versionOf(message)];
+  message.versionIndex = Math.max(0, message.versions.length - 1);
+  return message;
+}
+
+const tempAnswerIndex = (state: AiChatState) =>
+  state.messages.findIndex((m) => m.isTemp && m.role === 'assistant');
+
+/** Spec section 4: creating a session puts it at the top, or replaces the one with the same conversationId. */
+function upsertSession(state: AiChatState, session: ChatSession) {
+  if (state.conversation?.conversationId === session.conversationId) state.conversation = session;
+  if (session.isArchived) {
+    state.sessions = state.sessions.filter((s) => s.conversationId !== session.conversationId);
+    return;
+  }
+  const index = state.sessions.findIndex((s) => s.conversationId === session.conversationId);
+  if (index === -1) state.sessions.unshift(session);
+  else state.sessions[index] = session;
+}
+
+function removeSessions(state: AiChatState, ids: readonly string[]) {
+  const gone = new Set(ids);
+  state.sessions = state.sessions.filter((s) => !gone.has(s.conversationId));
+}
+
+/** Spec section 4: deleting the open conversation clears the open chat and its messages. */
+function closeIfOpen(state: AiChatState, ids: readonly string[]) {
+  if (state.conversationId && ids.includes(state.conversationId)) {
+    const sessions = state.sessions;
+    Object.assign(state, {
+      ...initialAiChatState,
+      sessions,
+      sessionsPage: state.sessionsPage,
+      sessionsLastPage: state.sessionsLastPage,
+      sessionsLoaded: state.sessionsLoaded,
+    });
+  }
+}
+
+/** The temporary reply becomes the final message, or is removed when nothing came (spec section 4). */
+function finishTemp(state: AiChatState, outcome: 'done' | 'stopped' | 'failed') {
+  const index = tempAnswerIndex(state);
+  if (index !== -1) {
+    const temp = state.messages[index]!;
+    const hasSomething = temp.content.trim().length > 0 || temp.error !== null;
+    if (!hasSomething || (outcome === 'failed' && !temp.responseId)) {
+      if (temp.replaces) state.messages[index] = temp.replaces;
+      else state.messages.splice(index, 1);
+    } else {
+      const final: ChatMessage = {
+        ...temp,
+        id: temp.responseId ?? temp.id,
+        isTemp: false,
+        status: temp.error
+          ? 'ERROR'
+          : outcome === 'done'
+            ? 'COMPLETE'
+            : outcome === 'stopped'
+              ? 'STOPPED'
+              : 'ERROR',
+        replaces: null,
+      };
+      const earlier = temp.replaces ? temp.replaces.versions : [];
+      final.versions = [...earlier, versionOf(final)];
+      final.versionIndex = final.versions.length - 1;
+      state.messages[index] = final;
+    }
+  }
+  state.streaming = false;
+  state.aborting = false;
+}
+
+const isFeedback = aiApi.endpoints.addFeedback;
+
+export const aiChatSlice = createSlice({
+  name: 'aiChat',
+  initialState: initialAiChatState,
+  reducers: {
+    /** Opens a conversation (null: a new chat). Opening another one starts from an empty list. */
+    conversationOpened(state, action: PayloadAction<string | null>) {
+      if (state.conversationId === action.payload && action.payload !== null) return;
+      state.conversationId = action.payload;
+      state.conversation = null;
+      state.messages = [];
+      state.history = initialHistory;
+      state.streaming = false;
+      state.aborting = false;
+      state.error = false;
+      state.errorMessage = null;
+      state.failedInput = null;
+      state.feedbackSuccess = null;
+    },
+    historyRequested(state, action: PayloadAction<{ conversationId: string; pageNo: number }>) {
+      if (action.payload.conversationId !== state.conversationId) return;
+      state.history.error = null;
+      if (action.payload.pageNo <= 1) state.history.loading = true;
+      else state.history.loadingOlder = true;
+    },
+    historyFailed(state, action: PayloadAction<{ conversationId: string; message: string }>) {
+      if (action.payload.conversationId !== state.conversationId) return;
+      state.history.loading = false;
+      state.history.loadingOlder = false;
+      state.history.error = action.payload.message;
+    },
+    /** A page of history: page 1 is the newest; older pages go on top, without repeating a message. */
+    historyLoaded(
+      state,
+      action: PayloadAction<{
+        conversationId: string;
+        pageNo: number;
+        lastPage: number;
+        items: ChatHistoryItem[];
+        conversation?: ChatSession;
+      }>,
+    ) {
+      const { conversationId, pageNo, lastPage, items } = action.payload;
+      if (conversationId !== state.conversationId) return;
+      if (action.payload.conversation) state.conversation = action.payload.conversation;
+      const incoming = items.map(messageFromHistory);
+      const known = new Set(state.messages.map((m) => m.id));
+      if (pageNo <= 1) {
+        const incomingIds = new Set(incoming.map((m) => m.id));
+        // Keep what is still streaming (or newer than this page) below the loaded page.
+        const newer = state.messages.filter((m) => !incomingIds.has(m.id) && (m.isTemp || state.streaming));
+        state.messages = [...incoming, ...newer];
+      } else {
+        state.messages = [...incoming.filter((m) => !known.has(m.id)), ...state.messages];
+      }
+      state.history = { loading: false, loadingOlder: false, error: null, pageNo, lastPage };
+    },
+
+    /** The question goes out: it shows at once, with the temporary reply under it. */
+    messageSent(state, action: PayloadAction<{ input: string; tempId: string; timestamp: string }>) {
+      const { input, tempId, timestamp } = action.payload;
+      const base = {
+        timestamp,
+        isTemp: true,
+        followUpQuestions: [],
+        responseId: null,
+        feedback: null,
+        error: null,
+        sources: [],
+        versions: [],
+        versionIndex: 0,
+      };
+      state.messages.push({
+        ...base,
+        id: `${tempId}-q`,
+        role: 'user',
+        content: input,
+        messageId: null,
+        status: 'COMPLETE',
+      });
+      state.messages.push({
+        ...base,
+        id: `${tempId}-a`,
+        role: 'assistant',
+        content: '',
+        messageId: null,
+        status: 'STREAMING',
+      });
+      state.streaming = true;
+      state.aborting = false;
+      state.error = false;
+      state.errorMessage = null;
+      state.failedInput = null;
+      state.feedbackSuccess = null;
+      state.announcement = '';
+    },
+    /** A retry streams a new version in place of the answer; the earlier versions stay. */
+    retryStarted(state, action: PayloadAction<{ responseId: string; tempId: string; timestamp: string }>) {
+      const index = state.messages.findIndex(
+        (m) => m.role === 'assistant' && m.id === action.payload.responseId,
+      );
+      if (index === -1) return;
+      const old = state.messages[index]!;
+      state.messages[index] = {
+        ...old,
+        id: `${action.payload.tempId}-a`,
+        isTemp: true,
+        content: '',
+        timestamp: action.payload.timestamp,
+        followUpQuestions: [],
+        responseId: null,
+        feedback: null,
+        status: 'STREAMING',
+        error: null,
+        sources: [],
+        replaces: old,
+      };
+      state.streaming = true;
+      state.aborting = false;
+      state.error = false;
+      state.errorMessage = null;
+      state.failedInput = null;
+      state.feedbackSuccess = null;
+      state.announcement = '';
+    },
+    /** The first event names the conversation, the question and the answer. */
+    streamStarted(
+      state,
+      action: PayloadAction<{ conversationId: string; userMessageId: string; responseId: string }>,
+    ) {
+      const { conversationId, userMessageId, responseId } = action.payload;
+      if (state.conversationId === null) state.conversationId = conversationId;
+      if (state.conversationId !== conversationId) return;
+      const question = state.messages.find((m) => m.role === 'user' && m.isTemp);
+      if (question) {
+        question.id = userMessageId;
+        question.messageId = userMessageId;
+        question.isTemp = false;
+      }
+      const index = tempAnswerIndex(state);
+      if (index !== -1) {
+        state.messages[index]!.messageId = userMessageId;
+        state.messages[index]!.responseId = responseId;
+      }
+    },
+    streamDelta(state, action: PayloadAction<string>) {
+      const index = tempAnswerIndex(state);
+      if (index !== -1) state.messages[index]!.content += action.payload;
+    },
+    streamFollowUps(state, action: PayloadAction<string[]>) {
+      const index = tempAnswerIndex(state);
+      if (index !== -1) state.messages[index]!.followUpQuestions = action.payload;
+    },
+    /** An event carried an error: the answer is saved as failed and can be retried. */
+    streamErrored(state, action: PayloadAction<string>) {
+      state.error = true;
+      state.errorMessage = action.payload;
+      const index = tempAnswerIndex(state);
+      if (index !== -1) state.messages[index]!.error = action.payload;
+    },
+    /** The done marker: the temporary reply is replaced by the final message. */
+    streamCompleted(state) {
+      const temp = state.messages[tempAnswerIndex(state)];
+      finishTemp(state, 'done');
+      if (temp)
+        state.announcement = temp.error
+          ? `The coach could not answer: ${temp.error}`
+          : 'The coach has answered.';
+    },
+    abortRequested(state) {
+      if (state.streaming) state.aborting = true;
+    },
+    /** Stopped by the user: what arrived is kept, marked stopped; an empty reply is removed. */
+    streamStopped(state) {
+      finishTemp(state, 'stopped');
+      state.announcement = 'Stopped.';
+    },
+    /** The request failed (HTTP error, network, no body): spec section 8's message, and a way to retry. */
+    streamFailed(state, action: PayloadAction<{ message: string; input: string | null }>) {
+      const question = state.messages.findIndex((m) => m.role === 'user' && m.isTemp);
+      finishTemp(state, 'failed');
+      if (question !== -1) {
+        // The server never got the question: take it back so it can be sent again.
+        state.messages.splice(question, 1);
+        state.failedInput = action.payload.input;
+      }
+      state.error = true;
+      state.errorMessage = action.payload.message;
+      state.announcement = action.payload.message;
+    },
+    errorDismissed(state) {
+      state.error = false;
+      state.errorMessage = null;
+      state.failedInput = null;
+    },
+    versionSelected(state, action: PayloadAction<{ id: string; index: number }>) {
+      const message = state.messages.find((m) => m.id === action.payload.id);
+      if (!message || message.versions.length === 0) return;
+      const index = Math.min(Math.max(0, action.payload.index), message.versions.length - 1);
+      const version = message.versions[index]!;
+      Object.assign(message, {
+        versionIndex: index,
+        content: version.content,
+        status: version.status,
+        error: version.error,
+        followUpQuestions: version.followUpQuestions,
+        sources: version.sources,
+        feedback: version.feedback,
+        responseId: version.id,
+        timestamp: version.createdAt,
+      });
+    },
+    feedbackSuccessReset(state) {
+      state.feedbackSuccess = null;
+    },
+
+    sessionsLoaded(state, action: PayloadAction<{ items: ChatSession[]; pageNo: number; lastPage: number }>) {
+      const { items, pageNo, lastPage } = action.payload;
+      if (pageNo <= 1) state.sessions = items;
+      else {
+        const known = new Set(state.sessions.map((s) => s.conversationId));
+        state.sessions.push(...items.filter((s) => !known.has(s.conversationId)));
+      }
+      state.sessionsPage = pageNo;
+      state.sessionsLastPage = lastPage;
+      state.sessionsLoaded = true;
+    },
+    /** Spec section 4: at the top, or in place of the one with the same conversationId. */
+    sessionCreated(state, action: PayloadAction<ChatSession>) {
+      upsertSession(state, action.payload);
+    },
+    /** Spec section 4: delete removes it from both lists and clears the open chat if it was open. */
+    sessionDeleted(state, action: PayloadAction<string>) {
+      removeSessions(state, [action.payload]);
+      closeIfOpen(state, [action.payload]);
+    },
+    /** Spec section 4: archived, it leaves the active list (the archived list shows it). */
+    sessionArchived(state, action: PayloadAction<string>) {
+      removeSessions(state, [action.payload]);
+    },
+    /** Spec section 4: restored, it is back at the top of the active list. */
+    sessionRestored(state, action: PayloadAction<ChatSession>) {
+      removeSessions(state, [action.payload.conversationId]);
+      state.sessions.unshift({ ...action.payload, isArchived: false });
+      if (state.conversation?.conversationId === action.payload.conversationId) {
+        state.conversation = { ...action.payload, isArchived: false };
+      }
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(isFeedback.matchPending, (state) => {
+        state.feedbackLoading = true;
+        state.feedbackSuccess = null;
+      })
+      .addMatcher(isFeedback.matchFulfilled, (state, action) => {
+        state.feedbackLoading = false;
+        state.feedbackSuccess = FEEDBACK_THANKS;
+        const feedback = action.payload;
+        for (const message of state.messages) {
+          if (message.id === feedback.messageId || message.responseId === feedback.messageId) {
+            message.feedback = feedback;
+          }
+          for (const version of message.versions)
+            if (version.id === feedback.messageId) version.feedback = feedback;
+        }
+      })
+      .addMatcher(isFeedback.matchRejected, (state) => {
+        state.feedbackLoading = false;
+      })
+      .addMatcher(aiApi.endpoints.chatSessions.matchFulfilled, (state, action) => {
+        if (action.meta.arg.originalArgs.search) return;
+        aiChatSlice.caseReducers.sessionsLoaded(state, {
+          type: 'aiChat/sessionsLoaded',
+          payload: {
+            items: action.payload.items,
+            pageNo: action.payload.pageNo,
+            lastPage: action.payload.lastPage,
+          },
+        });
+      })
+      .addMatcher(
+        isAnyOf(
+          aiApi.endpoints.createChatSession.matchFulfilled,
+          aiApi.endpoints.renameChatSession.matchFulfilled,
+          aiApi.endpoints.chatSession.matchFulfilled,
+        ),
+        (state, action) => upsertSession(state, action.payload),
+      )
+      .addMatcher(aiApi.endpoints.deleteChatSession.matchFulfilled, (state, action) => {
+        removeSessions(state, [action.meta.arg.originalArgs]);
+        closeIfOpen(state, [action.meta.arg.originalArgs]);
+      })
+      .addMatcher(aiApi.endpoints.archiveChatSession.matchFulfilled, (state, action) => {
+        aiChatSlice.caseReducers.sessionArchived(state, { type: '', payload: action.payload.conversationId });
+        if (state.conversation?.conversationId === action.payload.conversationId)
+          state.conversation = action.payload;
+      })
+      .addMatcher(aiApi.endpoints.unarchiveChatSession.matchFulfilled, (state, action) => {
+        aiChatSlice.caseReducers.sessionRestored(state, { type: '', payload: action.payload });
+      })
+      .addMatcher(aiApi.endpoints.bulkChatSessions.matchFulfilled, (state, action) => {
+        const { action: kind, ids } = action.meta.arg.originalArgs;
+        removeSessions(state, ids);
+        if (kind === 'delete') closeIfOpen(state, ids);
+      })
+      // Signing out forgets every conversation shown (the auth slice's reset).
+      .addMatcher(
+        (action: UnknownAction) => action.type === 'auth/authReset',
+        () => initialAiChatState,
+      );
+  },
+});
+
+export const {
+  conversationOpened,
+  historyRequested,
+  historyFailed,
+  historyLoaded,
+  messageSent,
+  retryStarted,
+  streamStarted,
+  streamDelta,
+  streamFollowUps,
+  streamErrored,
+  streamCompleted,
+  abortRequested,
+  streamStopped,
+  streamFailed,
+  errorDismissed,
+  versionSelected,
+  feedbackSuccessReset,
+  sessionsLoaded,
+  sessionCreated,
+  sessionDeleted,
+  sessionArchived,
+  sessionRestored,
+} = aiChatSlice.actions;
+
+export const selectAiChat = (state: { aiChat: AiChatState }) => state.aiChat;
