@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens load lazily; on a busy two-core CI machine the first lazy chunk can take well over the
+// default one second to transform, so findBy* waits up to ten.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
