@@ -1,12 +1,29 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { aiFeature } from './features/ai/feature.js';
+import { coachContextFrom } from './features/ai/context.js';
 import { authRoutes } from './features/auth/routes.js';
+import { usersRepository } from './features/auth/repository.js';
 import { createAuthFeature } from './features/auth/feature.js';
 import type { AuthService } from './features/auth/service.js';
 import { seedFlags } from './features/flags/defaults.js';
+import { expertsRepository, toExpert } from './features/experts/repository.js';
+import { createExpertsFeature } from './features/experts/feature.js';
+import { founderContextFrom } from './features/experts/founder-context.js';
+import { expertsRoutes } from './features/experts/routes.js';
+import { createSupportFeature } from './features/support/feature.js';
+import { supportRoutes } from './features/support/routes.js';
+import { createProgramsFeature } from './features/programs/feature.js';
+import { programsRoutes } from './features/programs/routes.js';
+import { importProgramPack } from './content/program-pack.js';
+import { contentDir } from './lib/paths.js';
+import { flagsRepository } from './features/flags/repository.js';
 import { flagsRoutes } from './features/flags/routes.js';
+import { contentFilesPlugin } from './features/explore/content-files.js';
+import { exploreRoutes } from './features/explore/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { AppError } from './lib/errors.js';
 import { redactPaths, requestSerializer } from './lib/logging.js';
@@ -18,6 +35,7 @@ import { errorsPlugin, sendError } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { storagePlugin } from './plugins/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,13 +45,21 @@ declare module 'fastify' {
 
 export type App = FastifyInstance & { auth: AuthService };
 
+export interface BuildOptions {
+  /** Where log lines go instead of stdout; tests capture them to prove no secret is ever logged. */
+  logStream?: DestinationStream;
+  /** The clock of time rules (expert slots: minimum notice, booking window); tests fix it. */
+  now?: () => Date;
+}
+
 /** Builds the whole API (and the web app it serves) from a parsed configuration; tests call this too. */
-export async function buildApp(config: Config): Promise<App> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: redactPaths, censor: '[redacted]' },
       serializers: { req: requestSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
@@ -74,20 +100,49 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: config.database });
   await seedFlags(app.db);
+  if (config.CONTENT_IMPORT) await importProgramPack(app.db, contentDir);
+  await app.register(storagePlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin);
   await app.register(docsPlugin);
 
   const tokens = new AccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
-  const auth = createAuthFeature(app, tokens);
+  const programs = createProgramsFeature(app, {
+    findExperts: async (keys) =>
+      new Map((await expertsRepository(app.db).findByKeys(keys)).map((row) => [row.key, toExpert(row)])),
+  });
+  const auth = createAuthFeature(app, tokens, { onProfileCompleted: programs.onProfileCompleted });
+  const founder = founderContextFrom({
+    findUser: (id) => usersRepository(app.db).findById(id),
+    listPrograms: (id) => programs.service.listPrograms(id),
+    getMission: (userId, id) => programs.service.getMission(userId, id),
+  });
+  const experts = createExpertsFeature(app, { founder, now: options.now ?? (() => new Date()) });
+  const support = createSupportFeature(app, {
+    currentMilestoneKey: async (id) => (await founder.position(id)).milestone?.key ?? null,
+  });
   await app.register(authGuardPlugin, { tokens, loadPrincipal: auth.loadPrincipal });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { service: auth.service });
   await app.register(flagsRoutes);
+  await app.register(programsRoutes, { service: programs.service });
+  await app.register(expertsRoutes, { service: experts });
+  await app.register(supportRoutes, { service: support });
+  await app.register(exploreRoutes);
+  await app.register(contentFilesPlugin);
+  await app.register(aiFeature, {
+    contentDir,
+    isFlagEnabled: (key) => flagsRepository(app.db).isEnabled(key),
+    contextProvider: coachContextFrom({
+      findUser: (id) => usersRepository(app.db).findById(id),
+      listPrograms: (id) => programs.service.listPrograms(id),
+    }),
+  });
   await app.register(webAppPlugin);
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Unknown paths are rate limited like known ones, so probing them costs the prober too.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
     if (wantsPage && app.webAppAvailable) {

@@ -37,6 +37,8 @@ export const errorCodes = [
   'EMAIL_TAKEN',
   'PROFILE_INCOMPLETE',
   'INTERNAL_ERROR',
+  'UPSTREAM_FAILED',
+  'NOT_IMPLEMENTED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

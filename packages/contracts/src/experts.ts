@@ -94,16 +94,14 @@ export const expertIdParams = z.object({ id: z.string() });
 const ianaZone = z.string().min(1).max(64);
 
 /** `GET /expert/availability-schedules/{id}?date=&timezone=&serviceKey=` */
-export const availabilityQuery = z
-  .object({
-    /** A calendar date in the user's time zone, YYYY-MM-DD. */
-    date: z.string().max(32),
-    /** The user's IANA time zone (from the browser). */
-    timezone: ianaZone,
-    /** Defaults to the expert's first service. */
-    serviceKey: z.string().max(64).optional(),
-  })
-  .strict();
+export const availabilityQuery = z.object({
+  /** A calendar date in the user's time zone, YYYY-MM-DD. */
+  date: z.string().max(32),
+  /** The user's IANA time zone (from the browser). */
+  timezone: ianaZone,
+  /** Defaults to the expert's first service. */
+  serviceKey: z.string().max(64).optional(),
+});
 export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
 
 /** Expert availability (spec section 3): the free start times on `date` in `timezone`. */

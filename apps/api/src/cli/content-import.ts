@@ -14,7 +14,10 @@ interface Importer {
 /** In order; add an importer here to have it run by this command. */
 export const importers: Importer[] = [
   { name: 'blog', run: (db) => importBlog(db) },
-  { name: 'experts and programs', run: (db) => importProgramPack(db, contentDir) },
+  {
+    name: 'experts, programs, popular questions and settings',
+    run: (db) => importProgramPack(db, contentDir),
+  },
 ];
 
 const handle = await openDatabase(parseConfig().database);

@@ -12,7 +12,9 @@ export type Weekday = (typeof weekdays)[number];
 const kebab = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case');
 const startTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time 'HH:mm'");
 /** An end may be '24:00' (midnight at the end of the day). */
-const endTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "must be a 24-hour time 'HH:mm' (or '24:00')");
+const endTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "must be a 24-hour time 'HH:mm' (or '24:00')");
 
 export const isValidZone = (zone: string) => IANAZone.isValidZone(zone);
 export const isCalendarDate = (value: string) =>
@@ -39,7 +41,10 @@ export const availabilitySchema = z
     timezone: ianaZone,
     weekly: z.array(range({ day: z.enum(weekdays) })).min(1),
     overrides: z.array(
-      z.union([z.object({ date: calendarDate, off: z.literal(true) }).strict(), range({ date: calendarDate })]),
+      z.union([
+        z.object({ date: calendarDate, off: z.literal(true) }).strict(),
+        range({ date: calendarDate }),
+      ]),
     ),
     services: z.array(serviceSchema).min(1),
     bufferBefore: z.number().int().min(0).max(240),
@@ -106,7 +111,10 @@ function rangesOn(rules: AvailabilityRules, date: string): Interval[] {
   const ranges = overrides.length
     ? (overrides as { start: string; end: string }[])
     : rules.weekly.filter((w) => w.day === day);
-  return ranges.map((r) => ({ start: instantAt(date, r.start, rules.timezone), end: instantAt(date, r.end, rules.timezone) }));
+  return ranges.map((r) => ({
+    start: instantAt(date, r.start, rules.timezone),
+    end: instantAt(date, r.end, rules.timezone),
+  }));
 }
 
 function merge(intervals: Interval[]): Interval[] {
@@ -151,7 +159,8 @@ export function freeSlots(query: SlotQuery): number[] {
   const first = DateTime.fromMillis(day.start, { zone: rules.timezone }).minus({ days: 1 });
   const last = DateTime.fromMillis(day.end, { zone: rules.timezone }).plus({ days: 1 });
   const ranges: Interval[] = [];
-  for (let d = first.startOf('day'); d <= last; d = d.plus({ days: 1 })) ranges.push(...rangesOn(rules, d.toISODate()!));
+  for (let d = first.startOf('day'); d <= last; d = d.plus({ days: 1 }))
+    ranges.push(...rangesOn(rules, d.toISODate()!));
 
   const duration = service.duration * MINUTE;
   const step = slotStepMinutes(service.duration) * MINUTE;

@@ -7,6 +7,7 @@ export interface InviteAttendee {
   name: string;
   email: string;
   role?: 'REQ-PARTICIPANT' | 'OPT-PARTICIPANT' | 'CHAIR';
+  partstat?: 'NEEDS-ACTION' | 'ACCEPTED' | 'DECLINED';
 }
 
 export interface Invite {
@@ -22,12 +23,18 @@ export interface Invite {
   organizer: { name: string; email: string };
   attendees: InviteAttendee[];
   url?: string;
+  /** The event's STATUS for a REQUEST (a CANCEL is always CANCELLED). */
+  status?: 'TENTATIVE' | 'CONFIRMED';
 }
 
 export const PRODID = '-//Liftoff//Expert meetings 1.0//EN';
 
 export const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** A parameter value: quoted when it holds characters that would end it (RFC 5545 3.2); quotes are dropped. */
 const paramValue = (value: string) => {
@@ -36,7 +43,11 @@ const paramValue = (value: string) => {
 };
 
 /** yyyymmddThhmmssZ */
-export const utcStamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const utcStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Folds one content line at 75 octets without splitting a UTF-8 character. */
 export function foldLine(line: string): string {
@@ -77,10 +88,10 @@ export function buildInvite(invite: Invite): string {
     `ORGANIZER;CN=${paramValue(invite.organizer.name)}:mailto:${invite.organizer.email}`,
     ...invite.attendees.map(
       (a) =>
-        `ATTENDEE;CN=${paramValue(a.name)};ROLE=${a.role ?? 'REQ-PARTICIPANT'};PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${a.email}`,
+        `ATTENDEE;CN=${paramValue(a.name)};ROLE=${a.role ?? 'REQ-PARTICIPANT'};PARTSTAT=${a.partstat ?? 'NEEDS-ACTION'};RSVP=TRUE:mailto:${a.email}`,
     ),
     ...(invite.url ? [`URL:${invite.url}`] : []),
-    `STATUS:${cancelled ? 'CANCELLED' : 'TENTATIVE'}`,
+    `STATUS:${cancelled ? 'CANCELLED' : (invite.status ?? 'TENTATIVE')}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',

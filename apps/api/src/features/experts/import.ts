@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { availabilitySchema } from './availability.js';
 import { expertsRepository, type ExpertValues } from './repository.js';
 
 /** One thing wrong in the content pack: the file (relative to the pack) and the field at fault. */
@@ -23,10 +24,7 @@ export class ExpertsContentError extends Error {
 
 const kebab = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case');
 
-/**
- * content/experts/<key>.yaml as the content README describes it. Availability is checked only for its
- * presence here and stored whole; the experts feature validates its inside when it takes it over.
- */
+/** content/experts/<key>.yaml as the content README describes it (availability: availability.ts). */
 export const expertFileSchema = z
   .object({
     key: kebab,
@@ -47,7 +45,7 @@ export const expertFileSchema = z
       })
       .strict(),
     bookingUrl: z.url().optional(),
-    availability: z.record(z.string(), z.unknown()),
+    availability: availabilitySchema,
   })
   .strict();
 

@@ -1,11 +1,19 @@
-import type { Expert } from '@liftoff/contracts/experts';
-import { asc, inArray, sql } from 'drizzle-orm';
+import type { Expert, ExpertSummary } from '@liftoff/contracts/experts';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { experts, type ExpertRow } from './tables.js';
+import {
+  expertQuestions,
+  experts,
+  meetingRequests,
+  type ExpertQuestionRow,
+  type ExpertRow,
+  type MeetingRequestRow,
+} from './tables.js';
 
 export type ExpertValues = Omit<typeof experts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 export function toExpert(row: ExpertRow): Expert {
+  const rules = row.availability;
   return {
     id: row.id,
     key: row.key,
@@ -18,21 +26,59 @@ export function toExpert(row: ExpertRow): Expert {
     phoneNumber: row.phoneNumber,
     profileImageUrl: row.profileImageUrl,
     expertMeta: [row.expertMeta],
+    services: rules.services.map(({ serviceKey, name, duration }) => ({ serviceKey, name, duration })),
+    booking: {
+      timezone: rules.timezone,
+      bookingWindowDays: rules.bookingWindowDays,
+      minimumNoticeHours: rules.minimumNoticeHours,
+      bufferBefore: rules.bufferBefore,
+      bufferAfter: rules.bufferAfter,
+      hasExternalBookingPage: Boolean(row.bookingUrl),
+    },
   };
 }
+
+export const toExpertSummary = (row: ExpertRow): ExpertSummary => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  profileImageUrl: row.profileImageUrl,
+  headline: row.expertMeta.headline,
+});
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** REQUESTED and ACCEPTED meetings hold the expert's time. */
+const live = sql`${meetingRequests.status} in ('REQUESTED', 'ACCEPTED')`;
 
 export function expertsRepository(db: DbOrTx) {
   return {
     async list(): Promise<ExpertRow[]> {
       return db.select().from(experts).orderBy(asc(experts.lastName), asc(experts.firstName));
     },
+    async findById(id: string): Promise<ExpertRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(experts).where(eq(experts.id, id));
+      return row;
+    },
+    /** Locks the expert's row until the transaction ends: bookings for one expert are checked one at a time. */
+    async lockById(id: string): Promise<ExpertRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(experts).where(eq(experts.id, id)).for('update');
+      return row;
+    },
+    async findByIds(ids: string[]): Promise<ExpertRow[]> {
+      if (!ids.length) return [];
+      return db.select().from(experts).where(inArray(experts.id, ids));
+    },
     async findByKeys(keys: string[]): Promise<ExpertRow[]> {
       if (!keys.length) return [];
       return db.select().from(experts).where(inArray(experts.key, keys));
     },
     /** Inserts or refreshes the expert with this key; its id and createdAt never change. */
-    async upsert(values: ExpertValues): Promise<void> {
-      await db
+    async upsert(values: ExpertValues): Promise<ExpertRow> {
+      const [row] = await db
         .insert(experts)
         .values(values)
         .onConflictDoUpdate({
@@ -50,7 +96,82 @@ export function expertsRepository(db: DbOrTx) {
             availability: sql`excluded.availability`,
             updatedAt: sql`now()`,
           },
-        });
+        })
+        .returning();
+      return row!;
+    },
+
+    /** Live meetings of the expert overlapping [from, to). */
+    async busyMeetings(expertId: string, from: Date, to: Date): Promise<MeetingRequestRow[]> {
+      return db
+        .select()
+        .from(meetingRequests)
+        .where(
+          and(
+            eq(meetingRequests.expertId, expertId),
+            live,
+            lt(meetingRequests.startsAt, to),
+            gt(meetingRequests.endsAt, from),
+          ),
+        );
+    },
+    async insertMeeting(values: typeof meetingRequests.$inferInsert): Promise<MeetingRequestRow> {
+      const [row] = await db.insert(meetingRequests).values(values).returning();
+      return row!;
+    },
+    async meetingsOf(userId: string): Promise<MeetingRequestRow[]> {
+      return db
+        .select()
+        .from(meetingRequests)
+        .where(eq(meetingRequests.userId, userId))
+        .orderBy(desc(meetingRequests.startsAt));
+    },
+    async meetingOf(userId: string, id: string): Promise<MeetingRequestRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select()
+        .from(meetingRequests)
+        .where(and(eq(meetingRequests.id, id), eq(meetingRequests.userId, userId)));
+      return row;
+    },
+    async meetingById(id: string): Promise<MeetingRequestRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(meetingRequests).where(eq(meetingRequests.id, id));
+      return row;
+    },
+    /** The expert's answer to a REQUESTED meeting; undefined once it was answered or cancelled. */
+    async respondToMeeting(
+      id: string,
+      status: 'ACCEPTED' | 'DECLINED',
+    ): Promise<MeetingRequestRow | undefined> {
+      const [row] = await db
+        .update(meetingRequests)
+        .set({ status, sequence: sql`${meetingRequests.sequence} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(meetingRequests.id, id), eq(meetingRequests.status, 'REQUESTED')))
+        .returning();
+      return row;
+    },
+    /** Cancels a live request of this user; undefined when there is none (missing, another's, or not live). */
+    async cancelMeeting(userId: string, id: string): Promise<MeetingRequestRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .update(meetingRequests)
+        .set({ status: 'CANCELLED', sequence: sql`${meetingRequests.sequence} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(meetingRequests.id, id), eq(meetingRequests.userId, userId), live))
+        .returning();
+      return row;
+    },
+
+    async insertQuestion(values: typeof expertQuestions.$inferInsert): Promise<ExpertQuestionRow> {
+      const [row] = await db.insert(expertQuestions).values(values).returning();
+      return row!;
+    },
+    async questionsOf(userId: string): Promise<ExpertQuestionRow[]> {
+      return db
+        .select()
+        .from(expertQuestions)
+        .where(eq(expertQuestions.userId, userId))
+        .orderBy(desc(expertQuestions.createdAt));
     },
   };
 }

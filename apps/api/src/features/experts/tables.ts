@@ -1,7 +1,9 @@
-import type { ExpertMeta, FounderContext } from '@liftoff/contracts/experts';
-import { meetingStatuses } from '@liftoff/contracts/experts';
+import type { ExpertMeta, FounderContext, MeetingStatus } from '@liftoff/contracts/experts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+// Only the users table, for foreign keys that delete a founder's requests and messages with the account
+// (the same exception as features/ai/tables.ts).
+// eslint-disable-next-line import-x/no-restricted-paths
 import { users } from '../auth/tables.js';
 import type { AvailabilityRules } from './availability.js';
 
@@ -35,6 +37,14 @@ export const experts = pgTable(
 );
 
 export type ExpertRow = typeof experts.$inferSelect;
+
+// Spelled out (not imported) so drizzle-kit can read this file without the contracts' build.
+const meetingStatuses = [
+  'REQUESTED',
+  'ACCEPTED',
+  'DECLINED',
+  'CANCELLED',
+] as const satisfies readonly MeetingStatus[];
 
 /**
  * A founder's meeting request. REQUESTED and ACCEPTED requests hold the expert's time. `sequence` is the

@@ -1,0 +1,532 @@
+import {
+  expertErrors,
+  type AskQuestionBody,
+  type Availability,
+  type AvailabilityQuery,
+  type Expert,
+  type ExpertQuestion,
+  type FounderContext,
+  type MeetingRequest,
+  type RequestMeetingBody,
+} from '@liftoff/contracts/experts';
+import type { FastifyBaseLogger } from 'fastify';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { MailContent } from '../../lib/mail-template.js';
+import type { Mailer } from '../../plugins/mail.js';
+import {
+  dateIn,
+  dayBounds,
+  freeSlots,
+  isCalendarDate,
+  isoIn,
+  isValidZone,
+  type AvailabilityRules,
+} from './availability.js';
+import type { FounderContextProvider, FounderDetails } from './founder-context.js';
+import { buildInvite, mailAddress } from './ics.js';
+import { expertsRepository, toExpert, toExpertSummary } from './repository.js';
+import type { ExpertQuestionRow, ExpertRow, MeetingRequestRow } from './tables.js';
+
+export interface ExpertsDeps {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  mailFrom: string;
+  /** The clock every time rule reads (minimum notice, booking window); tests fix it. */
+  now: () => Date;
+  founder: FounderContextProvider;
+  /** Signs the expert's accept/decline link. */
+  secret: string;
+}
+
+export type ExpertAnswer = 'accept' | 'decline';
+
+const DAY = 24 * 60 * 60 * 1000;
+const expertMissing = () => notFound('Expert not found.');
+const meetingMissing = () => notFound('Meeting request not found.');
+
+function checkZone(timezone: string, field = 'timezone'): string {
+  if (!isValidZone(timezone)) {
+    throw badRequest(`timezone: "${timezone}" is not a known IANA time zone (e.g. Europe/Berlin).`, [
+      { path: field, message: 'Unknown time zone' },
+    ]);
+  }
+  return timezone;
+}
+
+function serviceOf(rules: AvailabilityRules, serviceKey: string | undefined) {
+  const service = serviceKey ? rules.services.find((s) => s.serviceKey === serviceKey) : rules.services[0];
+  if (!service) {
+    throw badRequest(`serviceKey: this expert offers no service "${serviceKey}".`, [
+      { path: 'serviceKey', message: `Choose one of: ${rules.services.map((s) => s.serviceKey).join(', ')}` },
+    ]);
+  }
+  return service;
+}
+
+/** True when the error is PostgreSQL's unique violation (also when Drizzle wraps it). */
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
+const when = (date: Date, zone: string) =>
+  `${DateTime.fromJSDate(date, { zone }).toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${zone})`;
+
+function contextLines(context: FounderContext, email?: string | null): string[] {
+  return [
+    `Founder: ${context.founderName ?? 'not given'}${email ? ` <${email}>` : ''}`,
+    `Startup: ${context.startupName ?? 'not given'}`,
+    `Program: ${context.programName ?? 'not enrolled'}`,
+    `Milestone: ${context.milestoneName ?? '—'}`,
+    `Mission: ${context.missionName ?? '—'}`,
+  ];
+}
+
+const snapshot = (details: FounderDetails): FounderContext => ({
+  founderName: details.founderName,
+  startupName: details.startupName,
+  programName: details.programName,
+  milestoneName: details.milestoneName,
+  missionName: details.missionName,
+});
+
+export function createExpertsService(deps: ExpertsDeps) {
+  const { db } = deps;
+  const domain = new URL(deps.appUrl).hostname;
+  const organizer = mailAddress(deps.mailFrom);
+
+  async function expertRow(id: string): Promise<ExpertRow> {
+    const row = await expertsRepository(db).findById(id);
+    if (!row) throw expertMissing();
+    return row;
+  }
+
+  const responseToken = (id: string) =>
+    createHmac('sha256', deps.secret).update(`meeting-response:${id}`).digest('base64url');
+  const responseUrl = (id: string) =>
+    `${deps.appUrl}/api/expert/meetings/${id}/respond?token=${responseToken(id)}`;
+  function checkResponseToken(id: string, token: string) {
+    const expected = Buffer.from(responseToken(id));
+    const given = Buffer.from(token);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw notFound('This link is not valid. Please use the link of the latest e-mail about this meeting.');
+    }
+  }
+
+  function toMeeting(row: MeetingRequestRow, expert: ExpertRow): MeetingRequest {
+    return {
+      id: row.id,
+      expertId: row.expertId,
+      expert: toExpertSummary(expert),
+      serviceKey: row.serviceKey,
+      serviceName: row.serviceName,
+      duration: row.durationMinutes,
+      start: row.startsAt.toISOString(),
+      end: row.endsAt.toISOString(),
+      timezone: row.timezone,
+      note: row.note,
+      status: row.status,
+      sequence: row.sequence,
+      inviteUrl: `/api/expert/meetings/${row.id}/invite.ics`,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  function toQuestion(row: ExpertQuestionRow, expert: ExpertRow): ExpertQuestion {
+    return {
+      id: row.id,
+      expertId: row.expertId,
+      expert: toExpertSummary(expert),
+      subject: row.subject,
+      question: row.question,
+      missionId: row.missionId,
+      context: row.context,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** The .ics of a meeting as it stands: a REQUEST while it is live, a CANCEL once cancelled or declined. */
+  function inviteOf(row: MeetingRequestRow, expert: ExpertRow, founderEmail: string): string {
+    const live = row.status === 'REQUESTED' || row.status === 'ACCEPTED';
+    const context = row.context;
+    const founderName = context?.founderName ?? founderEmail;
+    const accepted = row.status === 'ACCEPTED';
+    return buildInvite({
+      method: live ? 'REQUEST' : 'CANCEL',
+      status: accepted ? 'CONFIRMED' : 'TENTATIVE',
+      uid: `${row.id}@${domain}`,
+      sequence: row.sequence,
+      stamp: deps.now(),
+      start: row.startsAt,
+      end: row.endsAt,
+      summary: `${row.serviceName}: ${founderName} × ${fullName(expert)} (Liftoff)`,
+      description: [
+        row.note ? `Note from the founder: ${row.note}` : 'No note from the founder.',
+        '',
+        ...(context ? contextLines(context, founderEmail) : [`Founder: ${founderEmail}`]),
+        '',
+        `Requested through Liftoff (${deps.appUrl}).`,
+      ].join('\n'),
+      organizer,
+      attendees: [
+        { name: founderName, email: founderEmail },
+        { name: fullName(expert), email: expert.email, partstat: accepted ? 'ACCEPTED' : 'NEEDS-ACTION' },
+      ],
+    });
+  }
+
+  /** Mails are sent after the transaction commits; a failed mail is logged and does not undo the request. */
+  async function sendSafely(
+    to: string,
+    content: MailContent,
+    ics?: { body: string; method: 'REQUEST' | 'CANCEL' },
+  ) {
+    try {
+      await deps.mailer.send(
+        to,
+        content,
+        ics
+          ? [
+              {
+                filename: 'invite.ics',
+                content: ics.body,
+                contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
+              },
+            ]
+          : [],
+      );
+    } catch (error) {
+      deps.log.error({ err: error }, 'expert mail failed');
+    }
+  }
+
+  async function mailMeeting(
+    row: MeetingRequestRow,
+    expert: ExpertRow,
+    founderEmail: string,
+    cancelled: boolean,
+  ) {
+    const ics = {
+      body: inviteOf(row, expert, founderEmail),
+      method: cancelled ? ('CANCEL' as const) : ('REQUEST' as const),
+    };
+    const founderName = row.context?.founderName ?? founderEmail;
+    const expertZone = expert.availability.timezone;
+    const note = row.note ? [`Note: ${row.note}`] : [];
+    const myMeetings = { label: 'See your meeting requests', url: `${deps.appUrl}/overview` };
+    if (cancelled) {
+      await sendSafely(
+        founderEmail,
+        {
+          subject: `Cancelled: ${row.serviceName} with ${fullName(expert)}`,
+          heading: 'Your meeting request is cancelled',
+          paragraphs: [
+            `Your ${row.serviceName.toLowerCase()} with ${fullName(expert)} on ${when(row.startsAt, row.timezone)} is cancelled.`,
+            'The attached invite removes it from your calendar.',
+          ],
+          action: myMeetings,
+        },
+        ics,
+      );
+      await sendSafely(
+        expert.email,
+        {
+          subject: `Cancelled: ${row.serviceName} with ${founderName}`,
+          heading: `${founderName} cancelled their meeting request`,
+          paragraphs: [
+            `The ${row.serviceName.toLowerCase()} on ${when(row.startsAt, expertZone)} is cancelled; the time is free again.`,
+            'The attached invite removes it from your calendar.',
+          ],
+          footer: 'You received this e-mail because you are a Liftoff expert.',
+        },
+        ics,
+      );
+      return;
+    }
+    await sendSafely(
+      founderEmail,
+      {
+        subject: `Meeting requested: ${row.serviceName} with ${fullName(expert)}`,
+        heading: 'Your meeting request is on its way',
+        paragraphs: [
+          `You asked ${fullName(expert)} for a ${row.serviceName.toLowerCase()} (${row.durationMinutes} minutes) on ${when(row.startsAt, row.timezone)}.`,
+          ...note,
+          `${expert.firstName} will confirm by e-mail. The attached invite puts it in your calendar; you can cancel it from your meeting requests.`,
+        ],
+        action: myMeetings,
+      },
+      ics,
+    );
+    await sendSafely(
+      expert.email,
+      {
+        subject: `New meeting request from ${founderName}: ${row.serviceName}`,
+        heading: `${founderName} would like to meet`,
+        paragraphs: [
+          `${row.serviceName} (${row.durationMinutes} minutes) on ${when(row.startsAt, expertZone)} — ${when(row.startsAt, row.timezone)} for the founder.`,
+          ...note,
+          ...(row.context ? contextLines(row.context, founderEmail) : [`Founder: ${founderEmail}`]),
+          'Accept or decline with the button below; the founder gets an updated invite either way.',
+        ],
+        action: { label: 'Accept or decline', url: responseUrl(row.id) },
+        footer: 'You received this e-mail because you are a Liftoff expert.',
+      },
+      ics,
+    );
+  }
+
+  async function mailAnswer(row: MeetingRequestRow, expert: ExpertRow, founderEmail: string) {
+    const accepted = row.status === 'ACCEPTED';
+    const ics = {
+      body: inviteOf(row, expert, founderEmail),
+      method: accepted ? ('REQUEST' as const) : ('CANCEL' as const),
+    };
+    const founderName = row.context?.founderName ?? founderEmail;
+    const what = `${row.serviceName.toLowerCase()} with ${fullName(expert)} on ${when(row.startsAt, row.timezone)}`;
+    await sendSafely(
+      founderEmail,
+      {
+        subject: `${accepted ? 'Accepted' : 'Declined'}: ${row.serviceName} with ${fullName(expert)}`,
+        heading: accepted
+          ? `${expert.firstName} accepted your meeting`
+          : `${expert.firstName} cannot make it`,
+        paragraphs: accepted
+          ? [`Your ${what} is confirmed.`, 'The attached invite updates your calendar.']
+          : [`${expert.firstName} declined your ${what}.`, 'Pick another slot, or ask a question instead.'],
+        action: { label: 'See your meeting requests', url: `${deps.appUrl}/overview` },
+      },
+      ics,
+    );
+    await sendSafely(
+      expert.email,
+      {
+        subject: `${accepted ? 'Confirmed' : 'Declined'}: ${row.serviceName} with ${founderName}`,
+        heading: accepted ? 'Meeting confirmed' : 'Meeting declined',
+        paragraphs: [
+          `You ${accepted ? 'accepted' : 'declined'} the ${row.serviceName.toLowerCase()} with ${founderName} on ${when(row.startsAt, expert.availability.timezone)}.`,
+          'The attached invite updates your calendar.',
+        ],
+        footer: 'You received this e-mail because you are a Liftoff expert.',
+      },
+      ics,
+    );
+  }
+
+  async function expertsById(ids: string[]) {
+    return new Map((await expertsRepository(db).findByIds([...new Set(ids)])).map((row) => [row.id, row]));
+  }
+
+  return {
+    async list(): Promise<Expert[]> {
+      return (await expertsRepository(db).list()).map(toExpert);
+    },
+
+    async get(id: string): Promise<Expert> {
+      return toExpert(await expertRow(id));
+    },
+
+    async availability(expertId: string, query: AvailabilityQuery): Promise<Availability> {
+      if (!isCalendarDate(query.date)) {
+        throw badRequest(`date: "${query.date}" is not a calendar date in the form YYYY-MM-DD.`, [
+          { path: 'date', message: 'Expected a real date, YYYY-MM-DD' },
+        ]);
+      }
+      const timezone = checkZone(query.timezone);
+      const expert = await expertRow(expertId);
+      const rules = expert.availability;
+      const service = serviceOf(rules, query.serviceKey);
+      const day = dayBounds(query.date, timezone);
+      const busy = await expertsRepository(db).busyMeetings(
+        expert.id,
+        new Date(day.start - DAY),
+        new Date(day.end + DAY),
+      );
+      const slots = freeSlots({
+        rules,
+        service,
+        date: query.date,
+        timezone,
+        now: deps.now(),
+        busy: busy.map((m) => ({ start: m.startsAt.getTime(), end: m.endsAt.getTime() })),
+      });
+      return {
+        slots: slots.map((ms) => isoIn(ms, timezone)),
+        timezone,
+        serviceKey: service.serviceKey,
+        duration: service.duration,
+        date: query.date,
+        expertTimezone: rules.timezone,
+      };
+    },
+
+    /**
+     * Books a slot. The expert's row is locked for the rest of the transaction, so two requests for the
+     * same expert are checked one after the other against committed meetings; the partial unique index on
+     * (expert, start) of live requests is the safety net.
+     */
+    async requestMeeting(userId: string, body: RequestMeetingBody): Promise<MeetingRequest> {
+      const timezone = checkZone(body.timezone);
+      const details = await deps.founder.details(userId);
+      const start = Date.parse(body.start);
+      const date = dateIn(start, timezone);
+      const day = dayBounds(date, timezone);
+      let expert: ExpertRow | undefined;
+      let row: MeetingRequestRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          const repo = expertsRepository(tx);
+          expert = await repo.lockById(body.expertId);
+          if (!expert) throw expertMissing();
+          const rules = expert.availability;
+          const service = serviceOf(rules, body.serviceKey);
+          const query = { rules, service, date, timezone, now: deps.now() };
+          if (!freeSlots(query).includes(start)) {
+            throw badRequest(expertErrors.notASlot, [
+              { path: 'start', message: 'Not one of the free slots' },
+            ]);
+          }
+          const busy = await repo.busyMeetings(expert.id, new Date(day.start - DAY), new Date(day.end + DAY));
+          const taken = !freeSlots({
+            ...query,
+            busy: busy.map((m) => ({ start: m.startsAt.getTime(), end: m.endsAt.getTime() })),
+          }).includes(start);
+          if (taken) throw conflict(expertErrors.slotTaken);
+          return repo.insertMeeting({
+            expertId: expert.id,
+            userId,
+            serviceKey: service.serviceKey,
+            serviceName: service.name,
+            durationMinutes: service.duration,
+            startsAt: new Date(start),
+            endsAt: new Date(start + service.duration * 60_000),
+            timezone,
+            note: body.note || null,
+            context: snapshot(details),
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(expertErrors.slotTaken);
+        throw error;
+      }
+      await mailMeeting(row, expert!, details.email ?? '', false);
+      return toMeeting(row, expert!);
+    },
+
+    async meetings(userId: string): Promise<MeetingRequest[]> {
+      const rows = await expertsRepository(db).meetingsOf(userId);
+      const experts = await expertsById(rows.map((r) => r.expertId));
+      return rows.map((row) => toMeeting(row, experts.get(row.expertId)!));
+    },
+
+    async cancelMeeting(userId: string, id: string): Promise<MeetingRequest> {
+      const repo = expertsRepository(db);
+      const row = await repo.cancelMeeting(userId, id);
+      if (!row) {
+        if (await repo.meetingOf(userId, id)) throw conflict(expertErrors.alreadyCancelled);
+        throw meetingMissing();
+      }
+      const expert = (await repo.findById(row.expertId))!;
+      const details = await deps.founder.details(userId);
+      await mailMeeting(row, expert, details.email ?? '', true);
+      return toMeeting(row, expert);
+    },
+
+    /** The meeting's current calendar invite (`.ics`), for "add to calendar". */
+    async invite(userId: string, id: string): Promise<string> {
+      const repo = expertsRepository(db);
+      const row = await repo.meetingOf(userId, id);
+      if (!row) throw meetingMissing();
+      const expert = (await repo.findById(row.expertId))!;
+      const details = await deps.founder.details(userId);
+      return inviteOf(row, expert, details.email ?? '');
+    },
+
+    async askQuestion(userId: string, body: AskQuestionBody): Promise<ExpertQuestion> {
+      const expert = await expertRow(body.expertId);
+      const details = await deps.founder.details(userId, body.missionId);
+      const context = snapshot(details);
+      const row = await expertsRepository(db).insertQuestion({
+        expertId: expert.id,
+        userId,
+        subject: body.subject,
+        question: body.question,
+        missionId: body.missionId ?? null,
+        context,
+      });
+      const founderName = context.founderName ?? details.email ?? 'A founder';
+      await sendSafely(expert.email, {
+        subject: `Question from ${founderName}: ${body.subject}`,
+        heading: `${founderName} has a question for you`,
+        paragraphs: [
+          `Subject: ${body.subject}`,
+          body.question,
+          ...contextLines(context, details.email),
+          details.email ? `Reply to the founder directly at ${details.email}.` : '',
+        ].filter(Boolean),
+        footer: 'You received this e-mail because you are a Liftoff expert.',
+      });
+      return toQuestion(row, expert);
+    },
+
+    async questions(userId: string): Promise<ExpertQuestion[]> {
+      const rows = await expertsRepository(db).questionsOf(userId);
+      const experts = await expertsById(rows.map((r) => r.expertId));
+      return rows.map((row) => toQuestion(row, experts.get(row.expertId)!));
+    },
+
+    /** What the expert's signed link shows: the meeting, for an accept/decline page. */
+    async meetingForExpert(id: string, token: string) {
+      checkResponseToken(id, token);
+      const repo = expertsRepository(db);
+      const row = await repo.meetingById(id);
+      if (!row) throw meetingMissing();
+      const expert = (await repo.findById(row.expertId))!;
+      return {
+        meeting: toMeeting(row, expert),
+        expertTimezone: expert.availability.timezone,
+        founderName: row.context?.founderName ?? 'A founder',
+        when: when(row.startsAt, expert.availability.timezone),
+      };
+    },
+
+    /**
+     * The expert accepts or declines through the signed link of their mail (no account needed). Only a
+     * REQUESTED meeting can be answered; SEQUENCE grows and both sides get the updated invite.
+     */
+    async respond(id: string, token: string, answer: ExpertAnswer): Promise<MeetingRequest> {
+      checkResponseToken(id, token);
+      const repo = expertsRepository(db);
+      const row = await repo.respondToMeeting(id, answer === 'accept' ? 'ACCEPTED' : 'DECLINED');
+      if (!row) {
+        const current = await repo.meetingById(id);
+        if (!current) throw meetingMissing();
+        throw conflict(`This meeting request is already ${current.status.toLowerCase()}.`);
+      }
+      const expert = (await repo.findById(row.expertId))!;
+      const details = await deps.founder.details(row.userId);
+      await mailAnswer(row, expert, details.email ?? '');
+      return toMeeting(row, expert);
+    },
+
+    async bookingUrl(expertId: string): Promise<{ url: string }> {
+      const expert = await expertRow(expertId);
+      if (!expert.bookingUrl) throw notFound(expertErrors.noBookingUrl);
+      return { url: expert.bookingUrl };
+    },
+  };
+}
+
+export type ExpertsService = ReturnType<typeof createExpertsService>;

@@ -1,0 +1,55 @@
+import type { FeedbackBody, Setting } from '@liftoff/contracts/support';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+// Only the users table, for foreign keys that delete a founder's requests and messages with the account
+// (the same exception as features/ai/tables.ts).
+// eslint-disable-next-line import-x/no-restricted-paths
+import { users } from '../auth/tables.js';
+
+// Spelled out (not imported) so drizzle-kit can read this file without the contracts' build.
+const feedbackKinds = ['CONTACT_US', 'TUTORIAL'] as const satisfies readonly FeedbackBody['kind'][];
+
+/** content/popular-questions.yaml, upserted by key on every import (keys no longer in the pack are removed). */
+export const popularQuestions = pgTable(
+  'popular_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    milestoneKey: text('milestone_key').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    askCount: integer('ask_count').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('popular_questions_key_unique').on(table.key),
+    index('popular_questions_milestone_idx').on(table.milestoneKey, table.askCount),
+  ],
+);
+export type PopularQuestionRow = typeof popularQuestions.$inferSelect;
+
+/** content/settings/*.yaml, one row per type (CONTACT_US, TUTORIAL), validated on import. */
+export const settings = pgTable('settings', {
+  type: text('type').primaryKey(),
+  value: jsonb('value').$type<Setting>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Messages from the support modal; each is also e-mailed to SUPPORT_EMAIL. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: feedbackKinds }).notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    page: text('page'),
+    /** The sender's address when they wrote (replies go there). */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('feedback_user_idx').on(table.userId, table.createdAt)],
+);
+export type FeedbackRow = typeof feedback.$inferSelect;

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+export const supportMessages = {
+  popularQuestions: 'Popular Questions Fetched Successfully.',
+  settings: 'Settings Fetched Successfully.',
+  feedback: 'Thank you! Your message has been sent to our team.',
+} as const;
+
+export const supportErrors = {
+  unknownSetting: 'There is no such setting.',
+  feedbackLimited:
+    'You have sent several messages in a short time. Please wait a few minutes before sending another.',
+} as const;
+
+/** A question founders ask often, with its answer (Markdown). */
+export const popularQuestion = z.object({
+  id: z.string(),
+  key: z.string(),
+  /** The content pack's milestone key it belongs to. */
+  milestoneKey: z.string(),
+  question: z.string(),
+  /** Markdown (GFM; render without raw HTML). */
+  answer: z.string(),
+  askCount: z.number().int(),
+});
+export type PopularQuestion = z.infer<typeof popularQuestion>;
+
+export const weekdays = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "must be a 24-hour time 'HH:mm'");
+const kebabOrAppPath = z.string().min(1);
+
+/** settings/contact-us.yaml; also the wire shape of `GET /setting/type/CONTACT_US`. */
+export const contactUsSetting = z
+  .object({
+    type: z.literal('CONTACT_US'),
+    title: z.string().min(1),
+    description: z.string().min(1),
+    email: z.email(),
+    hours: z
+      .object({
+        timezone: z.string().min(1),
+        weekly: z
+          .array(z.object({ days: z.array(z.enum(weekdays)).min(1), start: hhmm, end: hhmm }).strict())
+          .min(1),
+        note: z.string().optional(),
+      })
+      .strict(),
+    responseTime: z.object({ hours: z.number().int().min(0), promise: z.string().min(1) }).strict(),
+    channels: z
+      .array(
+        z
+          .object({
+            label: z.string().min(1),
+            value: z.string().min(1),
+            /** mailto:, tel:, https: or an app path starting with '/'. */
+            url: kebabOrAppPath.regex(
+              /^(mailto:|tel:|https:\/\/|\/)/,
+              'must be mailto:, tel:, https: or an app path',
+            ),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+export type ContactUsSetting = z.infer<typeof contactUsSetting>;
+
+export const tutorialItem = z
+  .object({
+    order: z.number().int(),
+    title: z.string().min(1),
+    description: z.string().min(1),
+    media: z.object({ kind: z.enum(['image', 'video']), url: z.string().min(1) }).strict(),
+  })
+  .strict();
+export type TutorialItem = z.infer<typeof tutorialItem>;
+
+/** settings/tutorial.yaml; also the wire shape of `GET /setting/type/TUTORIAL` (items sorted by order). */
+export const tutorialSetting = z
+  .object({
+    type: z.literal('TUTORIAL'),
+    title: z.string().min(1),
+    items: z.array(tutorialItem).min(1),
+  })
+  .strict();
+export type TutorialSetting = z.infer<typeof tutorialSetting>;
+
+export const settingTypes = ['CONTACT_US', 'TUTORIAL'] as const;
+export type SettingType = (typeof settingTypes)[number];
+
+export const setting = z.discriminatedUnion('type', [contactUsSetting, tutorialSetting]);
+export type Setting = z.infer<typeof setting>;
+
+export const settingTypeParams = z.object({ type: z.string().max(64) });
+
+export const feedbackKinds = ['CONTACT_US', 'TUTORIAL'] as const;
+
+/** `POST /feedback` from the support modal. */
+export const feedbackBody = z
+  .object({
+    kind: z.enum(feedbackKinds),
+    subject: z.string().trim().min(1).max(200),
+    message: z.string().trim().min(1).max(5000),
+    /** The app path the modal was opened on. */
+    page: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type FeedbackBody = z.infer<typeof feedbackBody>;
+
+export const feedback = z.object({
+  id: z.string(),
+  kind: z.enum(feedbackKinds),
+  subject: z.string(),
+  message: z.string(),
+  page: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Feedback = z.infer<typeof feedback>;
