@@ -16,7 +16,7 @@ export function PreviewLayout() {
       </Box>
       <Box
         component="footer"
-        sx={{ py: 3, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1, opacity: 0.75 }}
+        sx={{ py: 3, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1 }}
       >
         <ProductMark size={18} withName={false} />
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>

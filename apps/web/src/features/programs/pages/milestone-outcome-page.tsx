@@ -1,15 +1,143 @@
-import FlagIcon from '@mui/icons-material/FlagOutlined';
-import { EmptyStatePage } from '../../../components/empty-state-page';
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { buildPath, paths } from '../../../config/paths';
+import { useMilestoneOutcomeQuery } from '../api';
+import { CompletionMoment } from '../components/completion-moment';
+import { ContentIcon } from '../components/content-icon';
+import { Markdown } from '../components/markdown';
+import { OutcomeMissions } from '../components/outcome-missions';
+import { LoadError, PageSkeleton, PageTitle } from '../components/page-states';
+import { ShareButton } from '../components/share-dialog';
+import { StatusChip } from '../components/status';
+import { formatDate } from '../lib/format';
 
-/** Placeholder until the issue that builds this area replaces it. */
+/** Milestone outcome (spec section 2): what the milestone achieved, with its moment of completion. */
 export function MilestoneOutcomePage() {
+  const { milestoneId = '', missionId = '' } = useParams();
+  const outcome = useMilestoneOutcomeQuery(milestoneId, { skip: !milestoneId });
+
+  if (outcome.isLoading) return <PageSkeleton label="Loading the milestone outcome" cards={2} height={200} />;
+  if (outcome.isError || !outcome.data) {
+    return (
+      <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
+        <PageTitle>Milestone outcome</PageTitle>
+        <LoadError
+          error={outcome.error}
+          onRetry={() => void outcome.refetch()}
+          what="this milestone outcome"
+        />
+      </Stack>
+    );
+  }
+  const data = outcome.data;
+  const milestone = data.milestone;
+  const completed = milestone.status === 'COMPLETED';
+  const handedIn = data.missions.reduce((sum, m) => sum + m.attachments.length, 0);
+  const missionsDone = data.missions.filter((m) => m.status === 'COMPLETED').length;
+
   return (
-    <EmptyStatePage
-      title="Milestone outcome"
-      icon={<FlagIcon fontSize="inherit" />}
-      heading="Outcomes appear as you complete milestones"
-    >
-      When you finish the missions of a milestone, what you produced is gathered on this page.
-    </EmptyStatePage>
+    <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
+      <Box>
+        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Link
+            component={RouterLink}
+            to={`${paths.programs}?milestone=${encodeURIComponent(milestone.id)}`}
+            variant="body2"
+          >
+            {milestone.programName || 'Program map'}
+          </Link>
+          {missionId ? (
+            <Link component={RouterLink} to={buildPath.missionDetails(missionId)} variant="body2">
+              Back to the mission
+            </Link>
+          ) : null}
+        </Stack>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
+          <ContentIcon src={milestone.iconUrl} size={48} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+              Milestone {milestone.index} outcome
+            </Typography>
+            <PageTitle>{milestone.name}</PageTitle>
+          </Box>
+          <StatusChip status={milestone.status} />
+        </Stack>
+      </Box>
+
+      {completed ? (
+        <CompletionMoment
+          title="Milestone complete"
+          autoFocus={false}
+          actions={
+            <>
+              <ShareButton
+                kind="outcome"
+                id={milestone.id}
+                itemName={`the outcome of ${milestone.name}`}
+                label="Share this outcome"
+                variant="contained"
+              />
+              <Button component={RouterLink} to={paths.programs} variant="outlined">
+                Open the next milestone
+              </Button>
+            </>
+          }
+        >
+          <Typography>
+            {data.completedAt ? `Completed ${formatDate(data.completedAt)}. ` : ''}
+            {missionsDone} mission{missionsDone === 1 ? '' : 's'} done, {handedIn} file
+            {handedIn === 1 ? '' : 's'} handed in.
+          </Typography>
+        </CompletionMoment>
+      ) : milestone.status === 'LOCKED' ? (
+        <Alert severity="info">This milestone is locked. Its outcome fills in once you reach it.</Alert>
+      ) : (
+        <Alert
+          severity="info"
+          action={
+            milestone.status === 'ONGOING' ? (
+              <ShareButton
+                kind="outcome"
+                id={milestone.id}
+                itemName={`the outcome of ${milestone.name}`}
+                label="Share progress"
+              />
+            ) : undefined
+          }
+        >
+          {milestone.status === 'ONGOING'
+            ? `In progress: ${missionsDone} of ${data.missions.length} missions complete. The outcome fills in as you go.`
+            : 'This milestone closed before it was completed.'}
+        </Alert>
+      )}
+
+      <Card component="section" aria-labelledby="outcome-title">
+        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+            What this milestone achieves
+          </Typography>
+          <Typography id="outcome-title" variant="h2" sx={{ fontSize: '1.375rem' }}>
+            {data.outcome.title}
+          </Typography>
+          <Markdown source={data.outcome.description} sx={{ mt: 1 }} />
+        </CardContent>
+      </Card>
+
+      <Card component="section" aria-labelledby="missions-title">
+        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <Typography id="missions-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+            Missions and deliverables
+          </Typography>
+          <OutcomeMissions outcome={data} />
+        </CardContent>
+      </Card>
+    </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import type { Milestone, Mission, Program } from '@liftoff/contracts/programs';
 import { Link as RouterLink } from 'react-router';
 import { useSelector } from 'react-redux';
 import Box from '@mui/material/Box';
@@ -8,15 +9,33 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
 import ExploreIcon from '@mui/icons-material/ExploreOutlined';
 import MapIcon from '@mui/icons-material/MapOutlined';
 import SchoolIcon from '@mui/icons-material/SchoolOutlined';
-import { paths } from '../../../config/paths';
+import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import { buildPath, paths } from '../../../config/paths';
 import { selectSessionUser } from '../../../lib/session';
+import { useProgramsQuery } from '../api';
+import { ContentIcon } from '../components/content-icon';
+import { ExpertCard } from '../components/expert-card';
+import { MilestoneRings } from '../components/milestone-rings';
+import { LoadError } from '../components/page-states';
+import { ProgressBar } from '../components/progress-ring';
+import { minutes } from '../lib/format';
+import {
+  awaitsDeliverable,
+  currentMilestone,
+  currentMission,
+  currentProgram,
+  nextOpenStep,
+  programProgress,
+} from '../lib/progress';
 
 function OverviewSkeleton() {
   return (
-    <Box aria-busy="true" aria-label="Loading your overview">
+    <Box aria-busy="true" aria-label="Loading your overview" role="status">
       <Skeleton variant="text" width="50%" height={48} />
       <Skeleton variant="text" width="30%" />
       <Skeleton variant="rounded" height={180} sx={{ mt: 3 }} />
@@ -24,11 +43,181 @@ function OverviewSkeleton() {
   );
 }
 
-/** Home of a signed-in founder: who they are, what is next. Program progress arrives with the programs issue. */
+function ProgramSkeleton() {
+  return (
+    <Stack spacing={3} aria-busy="true" aria-label="Loading your program" role="status">
+      <Skeleton variant="rounded" height={180} />
+      <Skeleton variant="rounded" height={200} />
+    </Stack>
+  );
+}
+
+function NotEnrolledCard() {
+  return (
+    <Card
+      component="section"
+      aria-labelledby="next-action-title"
+      sx={{ borderLeft: 6, borderColor: 'secondary.main' }}
+    >
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Stack
+          direction={{ xs: 'column', tablet: 'row' }}
+          spacing={3}
+          sx={{ alignItems: { tablet: 'center' } }}
+        >
+          <Box sx={{ fontSize: 56, color: 'primary.main', display: 'flex' }} aria-hidden="true">
+            <MapIcon fontSize="inherit" />
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="overline" sx={{ color: 'secondary.dark', fontWeight: 700 }}>
+              Next
+            </Typography>
+            <Typography id="next-action-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
+              Your program appears here once you are enrolled
+            </Typography>
+            <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: '65ch' }}>
+              You are not enrolled in a program yet. Until then, the product tour explains how programs,
+              experts and the AI coach fit together.
+            </Typography>
+          </Box>
+          <Stack spacing={1} sx={{ minWidth: { tablet: 200 } }}>
+            <Button component={RouterLink} to={paths.tutorial} variant="contained" startIcon={<SchoolIcon />}>
+              Take the tour
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+type NextAction = { label: string; to: string; icon: React.ReactNode; detail: string };
+
+function nextActionFor(mission: Omit<Mission, 'userMilestone'>): NextAction {
+  if (awaitsDeliverable(mission)) {
+    return {
+      label: 'Hand in your deliverable',
+      to: buildPath.missionDeliverable(mission.id),
+      icon: <UploadFileIcon />,
+      detail: `Every step is done. Hand in “${mission.deliverable?.title ?? 'your deliverable'}” to complete the mission.`,
+    };
+  }
+  const step = nextOpenStep(mission.userStep);
+  return {
+    label: 'Continue',
+    to: buildPath.missionDetails(mission.id, step?.id),
+    icon: <ArrowForwardIcon />,
+    detail: step ? `Next step: ${step.title} · about ${minutes(step.estimatedMinutes)}` : mission.summary,
+  };
+}
+
+function NextCard({ program, milestone }: { program: Program; milestone: Milestone | null }) {
+  const mission = milestone && milestone.status === 'ONGOING' ? currentMission(milestone.userMission) : null;
+  const action = mission ? nextActionFor(mission) : null;
+  return (
+    <Card
+      component="section"
+      aria-labelledby="next-action-title"
+      sx={{ borderLeft: 6, borderColor: 'secondary.main' }}
+    >
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Stack
+          direction={{ xs: 'column', tablet: 'row' }}
+          spacing={3}
+          sx={{ alignItems: { tablet: 'center' } }}
+        >
+          {milestone ? <ContentIcon src={milestone.iconUrl} size={64} /> : null}
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="overline" sx={{ color: 'text.secondary', fontWeight: 700 }}>
+              {program.name}
+              {milestone ? ` · Milestone ${milestone.index} of ${program.userMilestone.length}` : ''}
+            </Typography>
+            {mission && milestone && action ? (
+              <>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {milestone.name} — {milestone.overviewSubtitle}
+                </Typography>
+                <Typography id="next-action-title" variant="h2" sx={{ fontSize: '1.375rem', mt: 0.5 }}>
+                  {mission.name}
+                </Typography>
+                <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: '65ch' }}>
+                  {action.detail}
+                </Typography>
+              </>
+            ) : (
+              <>
+                <Typography id="next-action-title" variant="h2" sx={{ fontSize: '1.375rem', mt: 0.5 }}>
+                  {program.status === 'COMPLETED' ? 'You finished the program' : 'Nothing open right now'}
+                </Typography>
+                <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: '65ch' }}>
+                  {program.status === 'COMPLETED'
+                    ? 'Every milestone is complete. Your work is kept in your outcomes, ready to share.'
+                    : 'Open the program map to see where each milestone stands.'}
+                </Typography>
+              </>
+            )}
+          </Box>
+          <Stack spacing={1} sx={{ minWidth: { tablet: 220 } }}>
+            {action ? (
+              <Button
+                component={RouterLink}
+                to={action.to}
+                variant="contained"
+                size="large"
+                endIcon={action.icon}
+              >
+                {action.label}
+              </Button>
+            ) : (
+              <Button
+                component={RouterLink}
+                to={paths.outcomesRepository}
+                variant="contained"
+                startIcon={<EmojiEventsIcon />}
+              >
+                See your outcomes
+              </Button>
+            )}
+            <Button component={RouterLink} to={paths.programs} variant="outlined" startIcon={<MapIcon />}>
+              Open the program map
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProgressCard({ program }: { program: Program }) {
+  const overall = programProgress(program);
+  const completed = program.userMilestone.filter((m) => m.status === 'COMPLETED').length;
+  return (
+    <Card component="section" aria-labelledby="progress-title">
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Typography id="progress-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+          Your progress
+        </Typography>
+        <ProgressBar
+          value={overall.percent}
+          label={`${program.name} progress`}
+          caption={`${completed} of ${program.userMilestone.length} milestones complete`}
+        />
+        <Box sx={{ mt: 3 }}>
+          <MilestoneRings milestones={program.userMilestone} />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Home of a signed-in founder: where they are, what is next, who can help (design.md). */
 export function OverviewPage() {
   const user = useSelector(selectSessionUser);
+  const programs = useProgramsQuery();
   if (!user) return <OverviewSkeleton />;
   const { startupName, stage, industry } = user.meta;
+  const program = programs.data ? currentProgram(programs.data) : null;
+  const milestone = program ? currentMilestone(program.userMilestone) : null;
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
       <Box>
@@ -50,49 +239,19 @@ export function OverviewPage() {
         ) : null}
       </Box>
 
-      <Card
-        component="section"
-        aria-labelledby="next-action-title"
-        sx={{ borderLeft: 6, borderColor: 'secondary.main' }}
-      >
-        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <Stack
-            direction={{ xs: 'column', tablet: 'row' }}
-            spacing={3}
-            sx={{ alignItems: { tablet: 'center' } }}
-          >
-            <Box sx={{ fontSize: 56, color: 'primary.main', display: 'flex' }} aria-hidden="true">
-              <MapIcon fontSize="inherit" />
-            </Box>
-            <Box sx={{ flex: 1 }}>
-              <Typography variant="overline" sx={{ color: 'secondary.dark', fontWeight: 700 }}>
-                Next
-              </Typography>
-              <Typography id="next-action-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
-                Your program appears here once you are enrolled
-              </Typography>
-              <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: '65ch' }}>
-                When your program is ready, this card shows the mission to work on next and how far each
-                milestone has come. Until then, the product tour explains how programs, experts and the AI
-                coach fit together.
-              </Typography>
-            </Box>
-            <Stack spacing={1} sx={{ minWidth: { tablet: 200 } }}>
-              <Button component={RouterLink} to={paths.programs} variant="contained">
-                Open programs
-              </Button>
-              <Button
-                component={RouterLink}
-                to={paths.tutorial}
-                variant="outlined"
-                startIcon={<SchoolIcon />}
-              >
-                Replay the tour
-              </Button>
-            </Stack>
-          </Stack>
-        </CardContent>
-      </Card>
+      {programs.isLoading ? (
+        <ProgramSkeleton />
+      ) : programs.isError ? (
+        <LoadError error={programs.error} onRetry={() => void programs.refetch()} what="your program" />
+      ) : !program ? (
+        <NotEnrolledCard />
+      ) : (
+        <>
+          <NextCard program={program} milestone={milestone} />
+          <ProgressCard program={program} />
+          {milestone?.expert ? <ExpertCard expert={milestone.expert} headingLevel="h2" /> : null}
+        </>
+      )}
 
       <Card component="section" aria-labelledby="explore-title">
         <CardContent
@@ -100,7 +259,7 @@ export function OverviewPage() {
         >
           <ExploreIcon color="secondary" aria-hidden="true" />
           <Box sx={{ flex: 1, minWidth: 200 }}>
-            <Typography id="explore-title" variant="h3" sx={{ fontSize: '1.0625rem' }}>
+            <Typography id="explore-title" variant="h2" sx={{ fontSize: '1.0625rem' }}>
               Five minutes between calls?
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

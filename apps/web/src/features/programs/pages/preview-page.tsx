@@ -1,10 +1,27 @@
+import type { Preview } from '@liftoff/contracts/programs';
+import { useParams, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { errorMessage } from '../../../lib/api';
+import { usePreviewQuery } from '../api';
+import { ContentIcon } from '../components/content-icon';
+import { Markdown } from '../components/markdown';
+import { formatDate, formatSize } from '../lib/format';
+import { apiHref } from '../lib/urls';
 
-/** Public preview of a shared outcome. Sharing arrives with the outcomes issue; until then no link resolves. */
-export function PreviewPage() {
+function NotFound() {
   return (
     <Card component="article">
       <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
@@ -13,9 +30,163 @@ export function PreviewPage() {
           Nothing to preview here
         </Typography>
         <Typography sx={{ color: 'text.secondary', mt: 1 }}>
-          This link does not point to a shared item. Ask the person who sent it for a fresh link.
+          This link does not point to a shared item, or its owner revoked it. Ask the person who sent it for a
+          fresh link.
         </Typography>
       </CardContent>
     </Card>
+  );
+}
+
+function Context({ preview }: { preview: Preview }) {
+  return (
+    <Typography variant="overline" sx={{ color: 'text.secondary', display: 'block' }}>
+      Shared from {preview.programName} · {preview.milestoneName}
+    </Typography>
+  );
+}
+
+function AttachmentPreview({ preview }: { preview: Extract<Preview, { kind: 'attachment' }> }) {
+  const file = preview.attachment;
+  const isImage = /^image\/(png|jpeg|gif|webp)$/.test(file.mimeType);
+  return (
+    <Card component="article" aria-labelledby="preview-title">
+      <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
+        <Context preview={preview} />
+        <Typography
+          id="preview-title"
+          variant="h1"
+          sx={{ fontSize: '1.5rem', mt: 0.5, overflowWrap: 'anywhere' }}
+        >
+          {file.fileName}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+          A deliverable of the mission “{preview.missionName}” · {formatSize(file.size)} ·{' '}
+          {formatDate(file.createdAt)}
+        </Typography>
+        {isImage ? (
+          <Box
+            component="img"
+            src={apiHref(file.downloadUrl)}
+            alt={`Preview of ${file.fileName}`}
+            sx={{
+              display: 'block',
+              maxWidth: '100%',
+              maxHeight: 480,
+              mt: 3,
+              borderRadius: 2,
+              border: 1,
+              borderColor: 'divider',
+            }}
+          />
+        ) : (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 3, color: 'primary.main' }}>
+            <InsertDriveFileIcon sx={{ fontSize: 48 }} aria-hidden="true" />
+            <Typography sx={{ color: 'text.secondary' }}>{file.mimeType}</Typography>
+          </Stack>
+        )}
+        <Button
+          component="a"
+          href={apiHref(file.downloadUrl)}
+          download={file.fileName}
+          variant="contained"
+          startIcon={<DownloadIcon />}
+          sx={{ mt: 3 }}
+        >
+          Download {file.fileName}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function OutcomePreview({ preview }: { preview: Extract<Preview, { kind: 'outcome' }> }) {
+  return (
+    <Card component="article" aria-labelledby="preview-title">
+      <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <ContentIcon src={preview.iconUrl} size={56} />
+          <Box>
+            <Context preview={preview} />
+            <Typography id="preview-title" variant="h1" sx={{ fontSize: '1.5rem' }}>
+              {preview.outcome.title}
+            </Typography>
+          </Box>
+        </Stack>
+        {preview.completedAt ? (
+          <Typography sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1, fontWeight: 600 }}>
+            <EmojiEventsIcon color="secondary" aria-hidden="true" /> Milestone completed{' '}
+            {formatDate(preview.completedAt)}
+          </Typography>
+        ) : (
+          <Typography sx={{ mt: 2, color: 'text.secondary' }}>Milestone in progress</Typography>
+        )}
+        <Markdown source={preview.outcome.description} sx={{ mt: 2 }} />
+        <Typography variant="h2" sx={{ fontSize: '1.125rem', mt: 3 }}>
+          Missions
+        </Typography>
+        <List>
+          {preview.missions.map((mission) => (
+            <ListItem key={mission.name} divider sx={{ display: 'block', px: 0 }}>
+              <Typography sx={{ fontWeight: 600 }}>{mission.name}</Typography>
+              {mission.deliverableTitle ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  Deliverable: {mission.deliverableTitle}
+                </Typography>
+              ) : null}
+              {mission.attachments.length ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  Files: {mission.attachments.map((a) => `${a.fileName} (${formatSize(a.size)})`).join(', ')}
+                </Typography>
+              ) : null}
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Public, read-only preview of one shared deliverable or outcome (spec section 2, preview layout). */
+export function PreviewPage() {
+  const [params] = useSearchParams();
+  const { token: pathToken } = useParams();
+  const token = params.get('token') ?? pathToken ?? '';
+  const preview = usePreviewQuery(token, { skip: !token });
+
+  if (!token) return <NotFound />;
+  if (preview.isLoading) {
+    return (
+      <Card aria-busy="true" aria-label="Loading the shared item" role="status">
+        <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
+          <Skeleton variant="text" width="40%" />
+          <Skeleton variant="text" width="70%" height={40} />
+          <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (preview.isError) {
+    const status = (preview.error as { status?: number }).status;
+    if (status === 404) return <NotFound />;
+    return (
+      <Card component="article">
+        <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+          <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
+            We could not load this preview
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mt: 1 }}>{errorMessage(preview.error)}</Typography>
+          <Button startIcon={<RefreshIcon />} sx={{ mt: 2 }} onClick={() => void preview.refetch()}>
+            Try again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (!preview.data) return <NotFound />;
+  return preview.data.kind === 'attachment' ? (
+    <AttachmentPreview preview={preview.data} />
+  ) : (
+    <OutcomePreview preview={preview.data} />
   );
 }

@@ -1,0 +1,301 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  onboardThroughScreens,
+  signUpThroughScreens,
+  uniqueEmail,
+  verifyThroughScreens,
+} from './support/auth-flows.js';
+import { expectAccessible, launchBrowser, newContext } from './support/browser.js';
+import { makePng } from './support/files.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const SAVED = 'Your changes have been successfully saved.';
+
+async function programPercent(page: Page): Promise<number> {
+  const text = await page.getByTestId('program-percent').first().textContent();
+  return Number.parseInt(text ?? '', 10);
+}
+
+async function ringValue(page: Page, name: RegExp): Promise<number> {
+  return Number(await page.getByRole('progressbar', { name }).getAttribute('aria-valuenow'));
+}
+
+async function stepHeading(page: Page, title: string) {
+  await page.getByRole('heading', { level: 2, name: title }).waitFor();
+}
+
+async function noHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function upload(page: Page, name: string) {
+  await page
+    .getByTestId('deliverable-input')
+    .setInputFiles({ name, mimeType: 'image/png', buffer: makePng() });
+}
+
+/** Walks a mission from the overview's Continue: every step with Next, then the deliverable. */
+async function finishMissionFromOverview(page: Page, fileName: string) {
+  await page.goto('/overview');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await page.waitForURL('**/mission-details/**');
+  for (let guard = 0; guard < 10; guard++) {
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    const waiting = page.getByText(
+      'Every step is done or put off. Hand in your deliverable to complete the mission.',
+    );
+    await next.or(waiting).first().waitFor();
+    if (await waiting.isVisible()) break;
+    const before = page.url();
+    await next.click();
+    await page.waitForURL((url) => url.toString() !== before);
+  }
+  await page.getByRole('link', { name: 'Hand in your deliverable' }).click();
+  await page.waitForURL('**/mission-deliverable/**');
+  await upload(page, fileName);
+}
+
+describe('journey: a new founder works through the first mission and shares it', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let attachmentShareUrl = '';
+  let outcomeShareUrl = '';
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await newContext(browser, server.url);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('is enrolled on sign-up and sees where it stands on the overview and the map', async () => {
+    const email = uniqueEmail('programs');
+    await signUpThroughScreens(page, email);
+    await verifyThroughScreens(page, server, email);
+    await onboardThroughScreens(page);
+    await page.waitForURL('**/tutorial');
+    await page.getByRole('button', { name: 'Skip the tour' }).click();
+    await page.waitForURL('**/overview');
+
+    await page.getByRole('heading', { name: 'Frame the problem' }).waitFor();
+    expect(await programPercent(page)).toBe(0);
+    expect(await ringValue(page, /Milestone 1, Problem & Customer Discovery/)).toBe(0);
+    expect(await page.getByTestId('milestone-ring').count()).toBeGreaterThanOrEqual(5);
+    await page.getByRole('region', { name: /Your expert/ }).waitFor();
+    await expectAccessible(page, 'overview with a program');
+
+    await page.goto('/programs');
+    const boxes = page.getByTestId('milestone-box');
+    await boxes.first().waitFor();
+    expect(await boxes.count()).toBeGreaterThanOrEqual(5);
+    await expect(boxes.nth(0).textContent()).resolves.toContain('In progress');
+    await expect(boxes.nth(1).textContent()).resolves.toContain('Locked');
+    // Opening a locked milestone by keyboard shows its missions, locked.
+    await boxes.nth(1).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: 'Solution & MVP' }).waitFor();
+    expect(await boxes.nth(1).getAttribute('aria-expanded')).toBe('true');
+    await page.getByText('Locked: it opens when you complete milestone 1.').waitFor();
+    await expectAccessible(page, 'program map');
+    await boxes.nth(0).click();
+    await page.getByRole('link', { name: 'Open mission Frame the problem' }).waitFor();
+  });
+
+  it('completes the first mission: steps, worksheets, a rating, do later, a deliverable', async () => {
+    await page.goto('/overview');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/mission-details/**');
+    await stepHeading(page, 'Fall in love with the problem, not your solution');
+    await page.getByRole('navigation', { name: 'Steps of this mission' }).waitFor();
+    await expectAccessible(page, 'mission details');
+
+    // Rate the reading, then put it off for later.
+    // As assistive technology does: activate the radio of the fourth star.
+    await page.getByRole('radio', { name: '4 of 5' }).dispatchEvent('click');
+    await page.getByText(SAVED).first().waitFor();
+    await expect.poll(() => page.getByRole('radio', { name: /4 of 5/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Do later' }).click();
+
+    // The worksheet: saved explicitly, then Next.
+    await stepHeading(page, 'Write your problem statement');
+    await page.getByLabel('Who has the problem?').fill('Owners of independent physiotherapy clinics');
+    await page
+      .getByLabel('What is the problem, in their words?')
+      .fill('Half my Monday goes on chasing no-shows.');
+    await page
+      .getByLabel('Your one-sentence problem statement')
+      .fill('Clinic owners lose 6 hours a week to no-shows.');
+    await page.getByRole('button', { name: 'Save answers' }).click();
+    await page.getByText(/^Saved /).waitFor();
+    await page
+      .getByRole('link', { name: 'Download the template' })
+      .or(page.getByRole('button', { name: 'Next', exact: true }))
+      .first()
+      .waitFor();
+    await expectAccessible(page, 'worksheet step');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    // A second worksheet saved by Next itself, with its template to download.
+    await stepHeading(page, 'Map and rank your riskiest assumptions');
+    const template = page.getByRole('link', { name: 'Download the template' });
+    expect(await template.getAttribute('href')).toMatch(/^\/api\/content\/templates\/.+\.csv$/);
+    await page
+      .getByLabel('Your three riskiest assumptions')
+      .fill('Owners will let software text their patients.');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    // Back to the step put off for later, listed as such, and finish it.
+    await stepHeading(page, 'Fall in love with the problem, not your solution');
+    await page.getByRole('heading', { name: 'Put off for later' }).waitFor();
+    const deferredUrl = page.url();
+    await page.getByRole('button', { name: 'Mark as done' }).click();
+    await page.waitForURL((url) => url.toString() !== deferredUrl);
+    await page
+      .getByText('Every step is done or put off. Hand in your deliverable to complete the mission.')
+      .waitFor();
+
+    // Revisiting the worksheet shows what was saved.
+    await page
+      .getByRole('navigation', { name: 'Steps of this mission' })
+      .getByRole('tab', { name: /Write your problem statement/ })
+      .click();
+    expect(await page.getByLabel('Who has the problem?').inputValue()).toBe(
+      'Owners of independent physiotherapy clinics',
+    );
+
+    // Hand in the deliverable: the upload completes the mission.
+    await page.getByRole('link', { name: 'Hand in your deliverable' }).click();
+    await page.waitForURL('**/mission-deliverable/**');
+    await page.getByRole('heading', { name: 'Problem statement and ranked assumption map' }).waitFor();
+    await expectAccessible(page, 'deliverable before upload');
+    await upload(page, 'problem-statement.png');
+    await page.getByRole('heading', { name: 'Mission complete!' }).waitFor();
+    await page.getByRole('list', { name: 'Files handed in' }).getByText('problem-statement.png').waitFor();
+    await expectAccessible(page, 'deliverable after upload');
+  });
+
+  it('shares the deliverable; the preview opens signed out until the link is revoked', async () => {
+    await page.getByRole('button', { name: 'Share problem-statement.png' }).click();
+    const dialog = page.getByRole('dialog', { name: /Share problem-statement.png/ });
+    await dialog.getByRole('button', { name: 'Create share link' }).click();
+    const link = dialog.getByRole('textbox', { name: 'Share link' });
+    await link.waitFor();
+    attachmentShareUrl = await link.inputValue();
+    expect(attachmentShareUrl).toMatch(/\/preview\?token=/);
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Link copied to your clipboard.').waitFor();
+    await expectAccessible(page, 'share dialog');
+
+    const visitor = await newContext(browser, server.url);
+    const preview = await visitor.newPage();
+    await preview.goto(attachmentShareUrl);
+    await preview.getByRole('heading', { level: 1, name: 'problem-statement.png' }).waitFor();
+    expect(await preview.getByRole('navigation').count()).toBe(0);
+    const download = preview.getByRole('link', { name: 'Download problem-statement.png' });
+    const response = await preview.request.get(
+      new URL((await download.getAttribute('href'))!, server.url).toString(),
+    );
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+    await expectAccessible(preview, 'preview of a deliverable');
+
+    await dialog.getByRole('button', { name: 'Revoke link' }).click();
+    await dialog.getByText('The link is revoked: it no longer opens anything.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await preview.reload();
+    await preview.getByRole('heading', { name: 'Nothing to preview here' }).waitFor();
+    await expectAccessible(preview, 'revoked preview');
+    await visitor.close();
+  });
+
+  it('sees the progress change on the overview', async () => {
+    await page.goto('/overview');
+    await page.getByRole('heading', { name: 'Run Mom Test customer interviews' }).waitFor();
+    expect(await programPercent(page)).toBeGreaterThan(0);
+    expect(await ringValue(page, /Milestone 1, Problem & Customer Discovery/)).toBeGreaterThan(0);
+    await expectAccessible(page, 'overview after the first mission');
+  });
+
+  it('finishes the first milestone and opens its outcome, shared and previewed signed out', async () => {
+    await finishMissionFromOverview(page, 'interview-notes.png');
+    await page.getByRole('heading', { name: 'Mission complete!' }).waitFor();
+    await finishMissionFromOverview(page, 'icp.png');
+    await page.getByRole('heading', { name: 'Milestone complete!' }).waitFor();
+    await page.getByRole('link', { name: 'See the milestone outcome' }).click();
+    await page.waitForURL('**/milestone-outcome/**');
+    await page.getByRole('heading', { level: 1, name: 'Problem & Customer Discovery' }).waitFor();
+    await page.getByRole('heading', { name: 'Milestone complete' }).waitFor();
+    const missions = page.getByRole('list', { name: /Missions of Problem & Customer Discovery/ });
+    await missions.getByText('Frame the problem').waitFor();
+    expect(await missions.getByText('problem-statement.png').count()).toBe(1);
+    await expectAccessible(page, 'milestone outcome');
+
+    await page.getByRole('button', { name: 'Share this outcome' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create share link' }).click();
+    outcomeShareUrl = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const visitor = await newContext(browser, server.url);
+    const preview = await visitor.newPage();
+    await preview.goto(outcomeShareUrl);
+    await preview
+      .getByRole('heading', { level: 1, name: 'You know whose problem you solve, and you can prove it' })
+      .waitFor();
+    await preview.getByText('Frame the problem').waitFor();
+    await expectAccessible(preview, 'preview of an outcome');
+    await visitor.close();
+
+    // The overview moved on to the second milestone; the first ring is full.
+    await page.goto('/overview');
+    await page.getByText(/Milestone 2 of/).waitFor();
+    expect(await ringValue(page, /Milestone 1, Problem & Customer Discovery/)).toBe(100);
+  });
+
+  it('keeps all the work in the outcomes repository, filterable', async () => {
+    await page.goto('/outcomes-repository');
+    await page.getByRole('heading', { level: 2, name: 'Problem & Customer Discovery' }).waitFor();
+    expect(await page.getByText('interview-notes.png').count()).toBe(1);
+    await expectAccessible(page, 'outcomes repository');
+    await page.getByRole('combobox', { name: 'Program' }).click();
+    await page.getByRole('option', { name: 'Venture Foundations' }).click();
+    await page.getByRole('combobox', { name: 'Milestone' }).click();
+    await page.getByRole('option', { name: /Solution & MVP/ }).click();
+    await page.getByRole('heading', { level: 2, name: /Solution & MVP/ }).waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: 'Problem & Customer Discovery' }).count()).toBe(
+      0,
+    );
+  });
+
+  it('works on a phone-sized screen', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const path of ['/overview', '/programs', '/outcomes-repository']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page
+        .locator('[aria-busy="true"]')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      await noHorizontalOverflow(page);
+    }
+    await page.goto('/overview');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/mission-details/**');
+    await page.getByRole('navigation', { name: 'Steps of this mission' }).waitFor();
+    await noHorizontalOverflow(page);
+    await expectAccessible(page, 'mission details at 375 px');
+  });
+});

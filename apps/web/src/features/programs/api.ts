@@ -1,0 +1,297 @@
+import type {
+  Attachment,
+  Milestone,
+  MilestoneOutcome,
+  Mission,
+  NextStepBody,
+  NextStepResult,
+  Preview,
+  Program,
+  Share,
+  Step,
+} from '@liftoff/contracts/programs';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { api, GENERIC_ERROR } from '../../lib/api';
+import type { ApiExtra } from '../../lib/api';
+import { HttpError } from '../../lib/http-client';
+import { showError, showSuccess } from '../../lib/toast';
+import { apiPath } from './lib/urls';
+
+export type ShareKind = Share['kind'];
+export type OutcomesFilter = { programId?: string; milestoneId?: string };
+
+const programsBase = api.enhanceEndpoints({ addTagTypes: ['Program', 'Milestone', 'Mission', 'Outcome'] });
+
+/**
+ * The programs calls of spec section 7 and api-contract.md "Programs". Tags: completing a step, handing
+ * in or removing a file refresh the mission, its milestone, the program (overview, map) and the outcomes.
+ */
+export const programsApi = programsBase.injectEndpoints({
+  endpoints: (build) => ({
+    programs: build.query<Program[], void>({
+      query: () => ({ url: '/userProgram/programs', method: 'GET', headerType: 'authorization' }),
+      providesTags: ['Program'],
+    }),
+    program: build.query<Program, string>({
+      query: (id) => ({
+        url: `/userProgram/${encodeURIComponent(id)}`,
+        method: 'GET',
+        headerType: 'authorization',
+      }),
+      providesTags: ['Program'],
+    }),
+    ongoingMilestone: build.query<Milestone | null, string>({
+      query: (programId) => ({
+        url: `/userMilestone/ongoing/${encodeURIComponent(programId)}`,
+        method: 'GET',
+        headerType: 'authorization',
+      }),
+      providesTags: ['Milestone'],
+    }),
+    programMilestones: build.query<Milestone[], string>({
+      query: (programId) => ({
+        url: `/userMilestone/program-milestones/${encodeURIComponent(programId)}`,
+        method: 'GET',
+        headerType: 'authorization',
+      }),
+      providesTags: ['Milestone'],
+    }),
+    milestone: build.query<Milestone, string>({
+      query: (id) => ({
+        url: `/userMilestone/${encodeURIComponent(id)}`,
+        method: 'GET',
+        headerType: 'authorization',
+      }),
+      providesTags: ['Milestone'],
+    }),
+    milestoneOutcome: build.query<MilestoneOutcome, string>({
+      query: (id) => ({
+        url: `/userMilestone/${encodeURIComponent(id)}/outcome`,
+        method: 'GET',
+        headerType: 'authorization',
+      }),
+      providesTags: ['Outcome'],
+    }),
+    mission: build.query<Mission, string>({
+      query: (id) => ({
+        url: `/userMission/${encodeURIComponent(id)}`,
+        method: 'GET',
+        headerType: 'authorization',
+      }),
+      providesTags: (_result, _error, id) => [{ type: 'Mission', id }],
+    }),
+    nextStep: build.mutation<NextStepResult, NextStepBody & { missionId: string }>({
+      query: ({ stepId, doLater }) => ({
+        url: '/userStep/next-step',
+        method: 'PUT',
+        headerType: 'authorization',
+        body: { stepId, doLater },
+      }),
+      async onQueryStarted({ missionId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(programsApi.util.upsertQueryData('mission', missionId, data.mission));
+        } catch {
+          // The failure is shown by the base query; the mission is refetched through its tag.
+        }
+      },
+      invalidatesTags: (result, _error, { missionId }) =>
+        result
+          ? [
+              'Program',
+              'Milestone',
+              'Outcome',
+              // A completed milestone opens the next one: its missions change too.
+              ...(result.milestoneCompleted ? (['Mission'] as const) : []),
+            ]
+          : [{ type: 'Mission', id: missionId }],
+    }),
+    rateStep: build.mutation<Step, { stepId: string; missionId: string; rating: number }>({
+      query: ({ stepId, rating }) => ({
+        url: `/userStep/${encodeURIComponent(stepId)}/rating`,
+        method: 'PUT',
+        headerType: 'authorization',
+        body: { rating },
+      }),
+      extraOptions: { successToast: true },
+      async onQueryStarted({ missionId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(patchStep(missionId, data));
+        } catch {
+          // shown by the base query
+        }
+      },
+    }),
+    saveWorksheet: build.mutation<
+      Step,
+      { stepId: string; missionId: string; answers: Record<string, string> }
+    >({
+      query: ({ stepId, answers }) => ({
+        url: `/userStep/${encodeURIComponent(stepId)}/worksheet`,
+        method: 'PUT',
+        headerType: 'authorization',
+        body: { answers },
+      }),
+      extraOptions: { successToast: true },
+      async onQueryStarted({ missionId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(patchStep(missionId, data));
+        } catch {
+          // shown by the base query
+        }
+      },
+    }),
+    deleteAttachment: build.mutation<unknown, { missionId: string; attachmentId: string }>({
+      query: ({ missionId, attachmentId }) => ({
+        url: `/userMission/${encodeURIComponent(missionId)}/attachments/${encodeURIComponent(attachmentId)}`,
+        method: 'DELETE',
+        headerType: 'authorization',
+      }),
+      extraOptions: { successToast: true },
+      invalidatesTags: (_result, _error, { missionId }) => [
+        { type: 'Mission', id: missionId },
+        'Milestone',
+        'Program',
+        'Outcome',
+      ],
+    }),
+    outcomes: build.query<MilestoneOutcome[], OutcomesFilter>({
+      query: ({ programId, milestoneId }) => ({
+        url: '/outcomes',
+        method: 'GET',
+        headerType: 'authorization',
+        params: { programId, milestoneId },
+      }),
+      providesTags: ['Outcome'],
+    }),
+    createShare: build.mutation<Share, { kind: ShareKind; id: string }>({
+      query: (body) => ({ url: '/shares', method: 'POST', headerType: 'authorization', body }),
+      extraOptions: { successToast: true },
+    }),
+    revokeShare: build.mutation<unknown, string>({
+      query: (token) => ({
+        url: `/shares/${encodeURIComponent(token)}`,
+        method: 'DELETE',
+        headerType: 'authorization',
+      }),
+      extraOptions: { successToast: true },
+    }),
+    preview: build.query<Preview, string>({
+      query: (token) => ({
+        url: `/preview/${encodeURIComponent(token)}`,
+        method: 'GET',
+        headerType: 'public',
+      }),
+      // The page shows a not-found state of its own for revoked links.
+      extraOptions: { silent: true },
+    }),
+  }),
+});
+
+function patchStep(missionId: string, step: Step) {
+  return programsApi.util.updateQueryData('mission', missionId, (draft) => {
+    const index = draft.userStep.findIndex((s) => s.id === step.id);
+    if (index >= 0) draft.userStep[index] = step;
+  });
+}
+
+export const {
+  useProgramsQuery,
+  useProgramQuery,
+  useOngoingMilestoneQuery,
+  useProgramMilestonesQuery,
+  useMilestoneQuery,
+  useMilestoneOutcomeQuery,
+  useMissionQuery,
+  useNextStepMutation,
+  useRateStepMutation,
+  useSaveWorksheetMutation,
+  useDeleteAttachmentMutation,
+  useOutcomesQuery,
+  useCreateShareMutation,
+  useRevokeShareMutation,
+  usePreviewQuery,
+} = programsApi;
+
+type Thunk<R> = ThunkAction<Promise<R>, unknown, ApiExtra, UnknownAction>;
+
+function messageOf(error: unknown): string {
+  if (error instanceof HttpError) {
+    const data = error.data as { message?: unknown } | null;
+    return typeof data?.message === 'string' && data.message ? data.message : error.message;
+  }
+  return error instanceof Error ? error.message : GENERIC_ERROR;
+}
+
+export type UploadOutcome =
+  { ok: true; attachment: Attachment } | { ok: false; message: string; aborted: boolean };
+
+/**
+ * Hands in a deliverable (request kind `file`, multipart field `file`) reporting upload progress. A thunk
+ * rather than an endpoint: the file and the progress callback do not belong in the store.
+ */
+export function uploadAttachment(
+  missionId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Thunk<UploadOutcome> {
+  return async (dispatch, _getState, { http }) => {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    try {
+      const response = await http.request<{ message?: string; data: Attachment }>({
+        url: `/userMission/${encodeURIComponent(missionId)}/attachments`,
+        method: 'POST',
+        headerType: 'file',
+        body,
+        signal,
+        onUploadProgress: (loaded, total) => onProgress(total > 0 ? loaded / total : 0),
+      });
+      if (response.data.message) dispatch(showSuccess(response.data.message));
+      dispatch(
+        programsApi.util.invalidateTags([
+          { type: 'Mission', id: missionId },
+          'Milestone',
+          'Program',
+          'Outcome',
+        ]),
+      );
+      return { ok: true, attachment: response.data.data };
+    } catch (error) {
+      const aborted = error instanceof HttpError && error.kind === 'aborted';
+      const message = messageOf(error);
+      if (!aborted) dispatch(showError(message));
+      return { ok: false, message, aborted };
+    }
+  };
+}
+
+/** Downloads an owner-only file (it needs the bearer token, so a plain link cannot fetch it) and saves it. */
+export function downloadFile(url: string, fileName: string): Thunk<boolean> {
+  return async (dispatch, _getState, { http }) => {
+    try {
+      const response = await http.request<Blob>({
+        url: apiPath(url),
+        method: 'GET',
+        headerType: 'authorization',
+        responseType: 'blob',
+      });
+      const href = URL.createObjectURL(response.data);
+      const link = document.createElement('a');
+      link.href = href;
+      link.download = fileName;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      return true;
+    } catch (error) {
+      dispatch(showError(messageOf(error)));
+      return false;
+    }
+  };
+}

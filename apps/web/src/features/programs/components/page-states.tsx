@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { errorMessage } from '../../../lib/api';
+
+/** The page title every state shares, so the heading structure never jumps. */
+export function PageTitle({ children, id }: { children: ReactNode; id?: string }) {
+  return (
+    <Typography id={id} variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.875rem' } }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** Error state: the server's message and a retry. */
+export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
+          Try again
+        </Button>
+      }
+      sx={{ alignItems: 'center' }}
+    >
+      <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+        We could not load {what}.
+      </Typography>
+      {errorMessage(error)}
+    </Alert>
+  );
+}
+
+/** Empty state: one sentence of what goes here and the action that fills it. */
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+        <Box
+          sx={{ fontSize: 56, color: 'primary.main', display: 'flex', justifyContent: 'center', mb: 2 }}
+          aria-hidden="true"
+        >
+          {icon}
+        </Box>
+        <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+          {title}
+        </Typography>
+        <Typography sx={{ mt: 1.5, color: 'text.secondary', maxWidth: '60ch', mx: 'auto' }}>
+          {children}
+        </Typography>
+        {action ? <Box sx={{ mt: 3 }}>{action}</Box> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Skeleton of a page with a title and a few cards. */
+export function PageSkeleton({
+  label,
+  cards = 2,
+  height = 160,
+}: {
+  label: string;
+  cards?: number;
+  height?: number;
+}) {
+  return (
+    <Stack spacing={3} aria-busy="true" aria-label={label} role="status">
+      <Skeleton variant="text" width="40%" height={48} />
+      {Array.from({ length: cards }, (_, i) => (
+        <Skeleton key={i} variant="rounded" height={height} />
+      ))}
+    </Stack>
+  );
+}

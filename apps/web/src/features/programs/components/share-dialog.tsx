@@ -1,0 +1,169 @@
+import { useId, useRef, useState } from 'react';
+import type { Share } from '@liftoff/contracts/programs';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import ShareIcon from '@mui/icons-material/ShareOutlined';
+import { showInfo } from '../../../lib/toast';
+import { useCreateShareMutation, useRevokeShareMutation } from '../api';
+import type { ShareKind } from '../api';
+import { useProgramsDispatch } from '../lib/hooks';
+
+async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission: select the text so the user can copy it themselves.
+    input?.select();
+    return false;
+  }
+}
+
+/** Makes a read-only link to a deliverable or an outcome, with a copy-link input and revoke. */
+export function ShareDialog({
+  kind,
+  id,
+  itemName,
+  open,
+  onClose,
+}: {
+  kind: ShareKind;
+  id: string;
+  itemName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const dispatch = useProgramsDispatch();
+  const [share, setShare] = useState<Share | null>(null);
+  const [revoked, setRevoked] = useState(false);
+  const [createShare, creating] = useCreateShareMutation();
+  const [revokeShare, revoking] = useRevokeShareMutation();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const create = async () => {
+    const result = await createShare({ kind, id });
+    if ('data' in result && result.data) {
+      setShare(result.data);
+      setRevoked(false);
+    }
+  };
+  const revoke = async () => {
+    if (!share) return;
+    const result = await revokeShare(share.token);
+    if (!('error' in result)) {
+      setShare(null);
+      setRevoked(true);
+    }
+  };
+  const copy = async () => {
+    if (!share) return;
+    const copied = await copyText(share.url, inputRef.current);
+    dispatch(
+      showInfo(
+        copied ? 'Link copied to your clipboard.' : 'Link selected: press Ctrl+C or ⌘C to copy it.',
+        'link',
+      ),
+    );
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Share {itemName}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+          Anyone with the link sees this {kind === 'attachment' ? 'file' : 'outcome'}, read-only, without
+          signing in — and nothing else of yours. You can revoke the link at any time.
+        </Typography>
+        {share ? (
+          <Stack spacing={2}>
+            <TextField
+              label="Share link"
+              value={share.url}
+              fullWidth
+              inputRef={inputRef}
+              onFocus={(event) => event.target.select()}
+              slotProps={{
+                htmlInput: { readOnly: true, 'data-testid': 'share-url' },
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <Button onClick={copy} startIcon={<ContentCopyIcon />} size="small">
+                        Copy link
+                      </Button>
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <div>
+              <Button color="error" startIcon={<LinkOffIcon />} onClick={revoke} loading={revoking.isLoading}>
+                Revoke link
+              </Button>
+            </div>
+          </Stack>
+        ) : (
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            {revoked ? (
+              <Alert severity="info">The link is revoked: it no longer opens anything.</Alert>
+            ) : null}
+            <Button
+              variant="contained"
+              startIcon={<ShareIcon />}
+              onClick={create}
+              loading={creating.isLoading}
+            >
+              {revoked ? 'Create a new link' : 'Create share link'}
+            </Button>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A "Share" button that opens the share dialog. */
+export function ShareButton({
+  kind,
+  id,
+  itemName,
+  label = 'Share',
+  variant = 'text',
+}: {
+  kind: ShareKind;
+  id: string;
+  itemName: string;
+  label?: string;
+  variant?: 'text' | 'outlined' | 'contained';
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant={variant}
+        startIcon={<ShareIcon />}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={label === 'Share' ? `Share ${itemName}` : undefined}
+      >
+        {label}
+      </Button>
+      {open ? (
+        <ShareDialog kind={kind} id={id} itemName={itemName} open={open} onClose={() => setOpen(false)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ProgressStatus } from '@liftoff/contracts/programs';
+import Chip from '@mui/material/Chip';
+import type { ChipProps } from '@mui/material/Chip';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DoNotDisturbOnIcon from '@mui/icons-material/DoNotDisturbOnOutlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import PlayCircleIcon from '@mui/icons-material/PlayCircleOutlined';
+
+type StatusMeta = {
+  label: string;
+  color: 'primary' | 'default' | 'success' | 'error';
+  /** A palette path for borders and icons. */
+  tone: string;
+  Icon: typeof CheckCircleIcon;
+};
+
+/** Status as icon, colour and words together (never colour alone). */
+export const statusMeta: Record<ProgressStatus, StatusMeta> = {
+  ONGOING: { label: 'In progress', color: 'primary', tone: 'primary.main', Icon: PlayCircleIcon },
+  LOCKED: { label: 'Locked', color: 'default', tone: 'text.secondary', Icon: LockIcon },
+  COMPLETED: { label: 'Completed', color: 'success', tone: 'success.main', Icon: CheckCircleIcon },
+  INCOMPLETED: { label: 'Closed unfinished', color: 'error', tone: 'error.main', Icon: DoNotDisturbOnIcon },
+};
+
+export function StatusChip({
+  status,
+  size = 'small',
+  ...rest
+}: { status: ProgressStatus } & Omit<ChipProps, 'color' | 'label' | 'icon'>) {
+  const meta = statusMeta[status];
+  return (
+    <Chip
+      size={size}
+      color={meta.color}
+      variant={status === 'LOCKED' ? 'outlined' : 'filled'}
+      icon={<meta.Icon fontSize="small" />}
+      label={meta.label}
+      {...rest}
+    />
+  );
+}
