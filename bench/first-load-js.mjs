@@ -6,7 +6,11 @@ import { findChromium } from '../scripts/chromium.mjs';
 import { startBuiltServer } from './support.mjs';
 
 const server = await startBuiltServer();
-const browser = await chromium.launch({ executablePath: findChromium() ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: findChromium() ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 try {
   const page = await browser.newPage();
   const scripts = [];
@@ -21,7 +25,9 @@ try {
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
   }
-  console.log(`first-load JS of /sign-in: ${scripts.length} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip`);
+  console.log(
+    `first-load JS of /sign-in: ${scripts.length} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip`,
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -6,5 +6,7 @@ import { repoDir } from './support.mjs';
 
 const step = (args) => spawnSync(args[0], args.slice(1), { cwd: repoDir, stdio: 'inherit' }).status === 0;
 if (!step(['npm', 'run', 'build', '--silent'])) process.exit(1);
-const benches = readdirSync(path.join(repoDir, 'bench')).filter((f) => f.endsWith('.mjs') && !['support.mjs', 'run-all.mjs'].includes(f));
+const benches = readdirSync(path.join(repoDir, 'bench')).filter(
+  (f) => f.endsWith('.mjs') && !['support.mjs', 'run-all.mjs'].includes(f),
+);
 for (const bench of benches) step(['node', path.join('bench', bench)]);

@@ -24,7 +24,19 @@ export async function startBuiltServer(env = {}) {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(repoDir, 'apps/api/dist/src/server.js')], {
     cwd: repoDir,
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00', ENCRYPTION_KEY: '1'.repeat(64), APP_URL: url, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      ENCRYPTION_KEY: '1'.repeat(64),
+      APP_URL: url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {

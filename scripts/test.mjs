@@ -21,9 +21,22 @@ function run(label, command, args, options = {}) {
 
 function vitest(label, configDir, extraEnv = {}) {
   const outputFile = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(label, 'npx', ['vitest', 'run', '--root', configDir, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], {
-    env: { ...process.env, ...extraEnv },
-  });
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--root',
+      configDir,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+    ],
+    {
+      env: { ...process.env, ...extraEnv },
+    },
+  );
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -65,5 +78,7 @@ if (!chromium) {
 
 console.log('');
 if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failures.length ? 1 : 0);

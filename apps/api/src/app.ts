@@ -72,9 +72,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // JSON is the API's language; plain text is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
   // Plain HTML forms post url-encoded bodies; JSON stays the default everywhere else.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -94,7 +98,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   await app.register(errorsPlugin);

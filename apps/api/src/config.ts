@@ -88,14 +88,19 @@ export class ConfigError extends Error {
 function localSecrets(dataDir: string): { JWT_SECRET: string; ENCRYPTION_KEY: string } {
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const secrets = { JWT_SECRET: randomBytes(48).toString('base64url'), ENCRYPTION_KEY: randomBytes(32).toString('hex') };
+  const secrets = {
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }
 
 export function parseConfig(source: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
@@ -104,28 +109,44 @@ export function parseConfig(source: Record<string, string | undefined> = process
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction) {
     // Without SMTP_URL mail goes to the development outbox, which logs codes: never in production.
-    const missing = (['JWT_SECRET', 'ENCRYPTION_KEY', 'APP_URL', 'SMTP_URL'] as const).filter((key) => !env[key]);
+    const missing = (['JWT_SECRET', 'ENCRYPTION_KEY', 'APP_URL', 'SMTP_URL'] as const).filter(
+      (key) => !env[key],
+    );
     if (missing.length) throw new ConfigError(missing.map((key) => `${key}: required in production`));
   }
   const aiProblems = [
-    ...(env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL ? ['AI_BASE_URL: required when AI_PROVIDER=openai-compatible'] : []),
-    ...(env.AI_PROVIDER === 'openai-compatible' && !env.AI_MODEL ? ['AI_MODEL: required when AI_PROVIDER=openai-compatible'] : []),
-    ...(env.AI_TTS_ENGINE === 'openai' && !env.AI_TTS_BASE_URL ? ['AI_TTS_BASE_URL: required when AI_TTS_ENGINE=openai'] : []),
-    ...(env.AI_STT_ENGINE === 'openai' && !env.AI_STT_BASE_URL ? ['AI_STT_BASE_URL: required when AI_STT_ENGINE=openai'] : []),
+    ...(env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL
+      ? ['AI_BASE_URL: required when AI_PROVIDER=openai-compatible']
+      : []),
+    ...(env.AI_PROVIDER === 'openai-compatible' && !env.AI_MODEL
+      ? ['AI_MODEL: required when AI_PROVIDER=openai-compatible']
+      : []),
+    ...(env.AI_TTS_ENGINE === 'openai' && !env.AI_TTS_BASE_URL
+      ? ['AI_TTS_BASE_URL: required when AI_TTS_ENGINE=openai']
+      : []),
+    ...(env.AI_STT_ENGINE === 'openai' && !env.AI_STT_BASE_URL
+      ? ['AI_STT_BASE_URL: required when AI_STT_ENGINE=openai']
+      : []),
   ];
   if (aiProblems.length) throw new ConfigError(aiProblems);
   const dataDir = path.resolve(env.DATA_DIR);
   const secrets =
     env.JWT_SECRET && env.ENCRYPTION_KEY
       ? { JWT_SECRET: env.JWT_SECRET, ENCRYPTION_KEY: env.ENCRYPTION_KEY }
-      : { ...localSecrets(dataDir), ...(env.JWT_SECRET ? { JWT_SECRET: env.JWT_SECRET } : {}), ...(env.ENCRYPTION_KEY ? { ENCRYPTION_KEY: env.ENCRYPTION_KEY } : {}) };
+      : {
+          ...localSecrets(dataDir),
+          ...(env.JWT_SECRET ? { JWT_SECRET: env.JWT_SECRET } : {}),
+          ...(env.ENCRYPTION_KEY ? { ENCRYPTION_KEY: env.ENCRYPTION_KEY } : {}),
+        };
   const { DATABASE_URL, ...rest } = env;
   return {
     ...rest,
     ...secrets,
     DATA_DIR: dataDir,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    database: DATABASE_URL ? { kind: 'postgres', url: DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    database: DATABASE_URL
+      ? { kind: 'postgres', url: DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     isProduction,
   };
 }

@@ -29,7 +29,8 @@ if (config.SEED_DEMO && !config.isProduction) {
 
 await app.listen({ host: config.HOST, port: config.PORT });
 
-const database = config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
+const database =
+  config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
 const lines = [
   '',
   `  Liftoff is running at ${config.APP_URL}`,

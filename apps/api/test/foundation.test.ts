@@ -282,7 +282,8 @@ describe('rate limits, in production mode', () => {
   it('counts calls without a valid token and calls to unknown paths too', async () => {
     const probe = async (remoteAddress: string, url: string, headers = {}) => {
       const statuses: number[] = [];
-      for (let i = 0; i < 9; i++) statuses.push((await t.app.inject({ method: 'GET', url, remoteAddress, headers })).statusCode);
+      for (let i = 0; i < 9; i++)
+        statuses.push((await t.app.inject({ method: 'GET', url, remoteAddress, headers })).statusCode);
       return statuses;
     };
     const badToken = await probe('192.0.2.45', '/api/auth/me', bearer('not-a-token'));

@@ -16,7 +16,9 @@ try {
   } else if (command === 'set' && key && value && ['on', 'off', 'true', 'false'].includes(value)) {
     const enabled = value === 'on' || value === 'true';
     if (!(await repository.set(key, enabled))) {
-      console.error(`Unknown flag "${key}". Known flags: ${(await repository.list()).map((f) => f.key).join(', ')}`);
+      console.error(
+        `Unknown flag "${key}". Known flags: ${(await repository.list()).map((f) => f.key).join(', ')}`,
+      );
       process.exitCode = 1;
     } else console.log(`${key} is now ${enabled ? 'on' : 'off'}`);
   } else {

@@ -9,7 +9,10 @@ export interface MailContent {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
   const footer = content.footer ?? 'You received this e-mail because of activity on your Liftoff account.';

@@ -13,7 +13,10 @@ export interface AccessClaims {
 
 export class AccessTokens {
   private readonly key: Uint8Array;
-  constructor(secret: string, private readonly ttlSeconds: number) {
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -29,10 +32,16 @@ export class AccessTokens {
   async verify(token: string): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.twoFactorAuthenticated !== 'boolean' || typeof payload.sid !== 'string') throw new Error('claims');
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.twoFactorAuthenticated !== 'boolean' ||
+        typeof payload.sid !== 'string'
+      )
+        throw new Error('claims');
       return payload as unknown as AccessClaims;
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
+      if (error instanceof errors.JWTExpired)
+        throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
       throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please sign in again.');
     }
   }
@@ -43,7 +52,8 @@ export const randomToken = () => randomBytes(32).toString('base64url');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Short codes (6 digits) are keyed with a server secret so a leaked table cannot be brute-forced offline. */
-export const keyedHash = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('hex');
+export const keyedHash = (secret: string, value: string) =>
+  createHmac('sha256', secret).update(value).digest('hex');
 export const sixDigitCode = () => randomInt(0, 1_000_000).toString().padStart(6, '0');
 
 export function safeEqual(a: string, b: string): boolean {

@@ -68,7 +68,8 @@ export const authGuardPlugin = fp(
       if (!token) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
       const claims = await options.tokens.verify(token);
       const record = await options.loadPrincipal(claims.sub);
-      if (!record) throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please sign in again.');
+      if (!record)
+        throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please sign in again.');
       request.principal = {
         userId: record.id,
         sessionId: claims.sid,

@@ -4,7 +4,12 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
 
-type ValidationItem = { keyword?: string; instancePath?: string; message?: string; params?: { keys?: string[] } };
+type ValidationItem = {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: { keys?: string[] };
+};
 
 /** Turns schema validation errors into one detail per offending field, unknown keys included. */
 function validationDetails(error: FastifyError): ErrorDetail[] {
@@ -12,11 +17,15 @@ function validationDetails(error: FastifyError): ErrorDetail[] {
   for (const item of (error.validation ?? []) as ValidationItem[]) {
     const base = (item.instancePath ?? '').split('/').filter(Boolean);
     if (item.keyword === 'unrecognized_keys' && item.params?.keys?.length) {
-      for (const key of item.params.keys) details.push({ path: [...base, key].join('.'), message: 'Unknown field' });
+      for (const key of item.params.keys)
+        details.push({ path: [...base, key].join('.'), message: 'Unknown field' });
       continue;
     }
     const missing = /received undefined$/.test(item.message ?? '');
-    details.push({ path: base.join('.') || (error.validationContext ?? 'body'), message: missing ? 'Required' : (item.message ?? 'Invalid') });
+    details.push({
+      path: base.join('.') || (error.validationContext ?? 'body'),
+      message: missing ? 'Required' : (item.message ?? 'Invalid'),
+    });
   }
   return details;
 }
@@ -52,20 +61,29 @@ export const errorsPlugin = fp(
         return sendError(reply, new AppError(400, 'VALIDATION_FAILED', `Please check: ${fields}`, details));
       }
       const status = error.statusCode ?? 500;
-      if (status === 413) return sendError(reply, new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'));
+      if (status === 413)
+        return sendError(reply, new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.'));
       if (status === 415) {
-        return sendError(reply, new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type. Send application/json.'));
+        return sendError(
+          reply,
+          new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type. Send application/json.'),
+        );
       }
       if (status >= 400 && status < 500) {
         const code = statusCodes[status] ?? 'VALIDATION_FAILED';
-        const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;
+        const message =
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? 'The request body is not valid JSON.'
+            : error.message;
         return sendError(reply, new AppError(status, code, message));
       }
       // Anything else is our fault: log it with the request id, tell the client nothing internal.
       request.log.error({ err: error }, 'request failed');
-      return sendError(reply, new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+      return sendError(
+        reply,
+        new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'),
+      );
     });
-
   },
   { name: 'errors' },
 );

@@ -6,7 +6,11 @@ import { AppError } from '../lib/errors.js';
 
 export interface Limiter {
   /** Counts one hit on `key` in a fixed window; `allowed` is false once `max` hits are exceeded. */
-  hit(key: string, max: number, windowSeconds: number): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }>;
+  hit(
+    key: string,
+    max: number,
+    windowSeconds: number,
+  ): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }>;
   /** The hits counted so far in the current window. */
   count(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
   reset(key: string): Promise<void>;
@@ -33,7 +37,11 @@ function memoryLimiter(): Limiter {
       const entry = current(key) ?? { count: 0, resetAt: Date.now() + windowSeconds * 1000 };
       entry.count += 1;
       windows.set(key, entry);
-      return { allowed: entry.count <= max, count: entry.count, retryAfterSeconds: (entry.resetAt - Date.now()) / 1000 };
+      return {
+        allowed: entry.count <= max,
+        count: entry.count,
+        retryAfterSeconds: (entry.resetAt - Date.now()) / 1000,
+      };
     },
     async count(key) {
       const entry = current(key);
@@ -50,7 +58,12 @@ function redisLimiter(redis: Redis): Limiter {
   return {
     async hit(key, max, windowSeconds) {
       const k = prefix + key;
-      const result = await redis.multi().incr(k).pexpire(k, windowSeconds * 1000, 'NX').pttl(k).exec();
+      const result = await redis
+        .multi()
+        .incr(k)
+        .pexpire(k, windowSeconds * 1000, 'NX')
+        .pttl(k)
+        .exec();
       const count = Number(result?.[0]?.[1] ?? 0);
       const ttl = Number(result?.[2]?.[1] ?? 0);
       return { allowed: count <= max, count, retryAfterSeconds: Math.max(ttl, 0) / 1000 };
@@ -71,7 +84,9 @@ function redisLimiter(redis: Redis): Limiter {
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    const redis = app.config.REDIS_URL ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+    const redis = app.config.REDIS_URL
+      ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })
+      : null;
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));
     app.decorate('limiter', redis ? redisLimiter(redis) : memoryLimiter());
     await app.register(rateLimit, {
@@ -80,7 +95,11 @@ export const rateLimitPlugin = fp(
       timeWindow: 60_000,
       ...(redis ? { redis, nameSpace: 'liftoff:ip:' } : {}),
       errorResponseBuilder: (_request, context) =>
-        new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+        new AppError(
+          429,
+          'RATE_LIMITED',
+          `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        ),
     });
   },
   { name: 'rate-limit' },

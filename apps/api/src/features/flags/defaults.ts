@@ -4,7 +4,11 @@ import { flagsRepository } from './repository.js';
 
 /** Flags every installation has; seeded on start. */
 export const defaultFlags = [
-  { key: FLAG_WORKSPACE_AI, isEnabled: true, description: 'The AI workspace: chat with the coach, voice in and out.' },
+  {
+    key: FLAG_WORKSPACE_AI,
+    isEnabled: true,
+    description: 'The AI workspace: chat with the coach, voice in and out.',
+  },
 ];
 
 export async function seedFlags(db: DbOrTx) {

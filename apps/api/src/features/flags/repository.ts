@@ -10,7 +10,10 @@ export function flagsRepository(db: DbOrTx) {
       return rows.map((row) => ({ key: row.key, isEnabled: row.isEnabled }));
     },
     async isEnabled(key: string): Promise<boolean> {
-      const [row] = await db.select({ isEnabled: featureFlags.isEnabled }).from(featureFlags).where(eq(featureFlags.key, key));
+      const [row] = await db
+        .select({ isEnabled: featureFlags.isEnabled })
+        .from(featureFlags)
+        .where(eq(featureFlags.key, key));
       return row?.isEnabled ?? false;
     },
     /** Adds the flag with its default; an operator's later choice is never overwritten. */

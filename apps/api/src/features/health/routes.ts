@@ -13,7 +13,11 @@ export async function healthRoutes(app: FastifyInstance) {
         summary: 'Liveness with the database checked',
         security: [],
         response: {
-          200: z.object({ status: z.literal('ok'), message: z.string(), data: z.object({ status: z.literal('ok'), database: z.literal('ok') }) }),
+          200: z.object({
+            status: z.literal('ok'),
+            message: z.string(),
+            data: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+          }),
         },
       },
     },
@@ -25,7 +29,11 @@ export async function healthRoutes(app: FastifyInstance) {
         throw new AppError(503, 'INTERNAL_ERROR', 'The database is not reachable.');
       }
       // `status` at the top level is what load balancers read; the envelope is for everything else.
-      return { status: 'ok' as const, message: 'Service is healthy.', data: { status: 'ok' as const, database: 'ok' as const } };
+      return {
+        status: 'ok' as const,
+        message: 'Service is healthy.',
+        data: { status: 'ok' as const, database: 'ok' as const },
+      };
     },
   );
 }
