@@ -16,6 +16,26 @@ const featureZones = (root) =>
     message: 'Features never import each other; compose them in app/ (web) or app.ts (api).',
   }));
 
+/**
+ * The one exception (decision record 008): a feature's tables.ts may reference auth's users table so
+ * that a user's rows carry a foreign key and go with the account. Any other file still may not.
+ */
+const apiFeatureZones = () =>
+  domains.flatMap((domain) => [
+    {
+      target: `./apps/api/src/features/${domain}/!(tables).ts`,
+      from: './apps/api/src/features',
+      except: [`./${domain}`],
+      message: 'Features never import each other; compose them in app.ts.',
+    },
+    {
+      target: `./apps/api/src/features/${domain}/tables.ts`,
+      from: './apps/api/src/features',
+      except: [`./${domain}`, './auth/tables.ts'],
+      message: "A feature's tables may reference auth's users table only.",
+    },
+  ]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,7 +70,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...featureZones('./apps/api/src'),
+            ...apiFeatureZones(),
             ...featureZones('./apps/web/src'),
             {
               target: './apps/web/src/components',

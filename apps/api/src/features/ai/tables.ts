@@ -12,7 +12,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 // Only the users table, for the foreign keys that delete a user's conversations with the account.
-// eslint-disable-next-line import-x/no-restricted-paths
 import { users } from '../auth/tables.js';
 
 /** PostgreSQL's full-text document type; always a generated column here, never written by the app. */

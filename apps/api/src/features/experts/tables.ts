@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // Only the users table, for foreign keys that delete a founder's requests and messages with the account
 // (the same exception as features/ai/tables.ts).
-// eslint-disable-next-line import-x/no-restricted-paths
 import { users } from '../auth/tables.js';
 import type { AvailabilityRules } from './availability.js';
 

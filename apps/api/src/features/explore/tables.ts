@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from '../auth/tables.js';
 
 /** The text the built-in blog search looks in; the expression must match the GIN index below exactly. */
 export const blogSearchDocument = sql`to_tsvector('english', coalesce(title, '') || ' ' || coalesce(excerpt, '') || ' ' || coalesce(content_text, ''))`;
@@ -112,7 +113,9 @@ export const blogPostViews = pgTable(
       .notNull()
       .references(() => blogPosts.id, { onDelete: 'cascade' }),
     /** The viewer. No foreign key to users (features never import each other): a view, once counted, stays. */
-    userId: uuid('user_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from '../auth/tables.js';
 
 /*
  * Templates: one row set per (program key, version), imported from the content pack and never changed
@@ -104,11 +105,11 @@ export const stepTemplates = pgTable(
 
 const statusColumn = (name: string) =>
   text(name, { enum: ['ONGOING', 'LOCKED', 'COMPLETED', 'INCOMPLETED'] }).notNull();
-/**
- * The owner. No foreign key to users: features never import each other, and every query here is scoped
- * by this column anyway (decision record 004).
- */
-const userColumn = () => uuid('user_id').notNull();
+/** The owner; a user's progress, files and shares go with the account (decision record 008). */
+const userColumn = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const userPrograms = pgTable(
   'user_programs',

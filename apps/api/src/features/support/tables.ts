@@ -2,7 +2,6 @@ import type { FeedbackBody, Setting } from '@liftoff/contracts/support';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // Only the users table, for foreign keys that delete a founder's requests and messages with the account
 // (the same exception as features/ai/tables.ts).
-// eslint-disable-next-line import-x/no-restricted-paths
 import { users } from '../auth/tables.js';
 
 // Spelled out (not imported) so drizzle-kit can read this file without the contracts' build.
