@@ -43,7 +43,8 @@ describe('journey: sign up to overview', () => {
       page.getByRole('region', { name: 'Product tour' }).or(page.getByLabel('Product tour')),
     ).toBeTruthy();
     await expectAccessible(page, 'tutorial');
-    // Walk the whole tour to its last step.
+    // Walk the whole tour to its last step (its steps come from the API).
+    await page.getByRole('button', { name: 'Next' }).waitFor();
     while (await page.getByRole('button', { name: 'Next' }).isVisible()) {
       await page.getByRole('button', { name: 'Next' }).click();
     }
