@@ -12,6 +12,8 @@ import { selectAuth } from '../features/auth/slice';
 import { isWorkspaceAiEnabled, useFeatureFlagsQuery } from '../features/flags/api';
 import { displayName } from '../lib/session';
 import { useSessionActions } from '../lib/session-actions';
+import { FeatureSlotsProvider } from '../components/feature-slots';
+import { appFeatureSlots } from './feature-slots';
 import { SupportDialog } from './support-dialog';
 
 const startsWith =
@@ -56,16 +58,17 @@ export function AppShell() {
   }, [aiEnabled]);
 
   return (
-    <>
+    <FeatureSlotsProvider slots={appFeatureSlots}>
       <AppLayout
         navItems={navItems}
         userName={displayName(user)}
         userEmail={user?.email ?? ''}
+        userImageUrl={user?.profileImageUrl}
         profilePath={paths.profile}
         onSignOut={() => void logout()}
         onOpenSupport={() => setSupportOpen(true)}
       />
       <SupportDialog open={supportOpen} onClose={() => setSupportOpen(false)} />
-    </>
+    </FeatureSlotsProvider>
   );
 }

@@ -19,6 +19,7 @@ import { buildPath, paths } from '../../../config/paths';
 import { selectSessionUser } from '../../../lib/session';
 import { useProgramsQuery } from '../api';
 import { ContentIcon } from '../components/content-icon';
+import { ExpertActionsSlot, PopularQuestionsSlot } from '../../../components/feature-slots';
 import { ExpertCard } from '../components/expert-card';
 import { MilestoneRings } from '../components/milestone-rings';
 import { LoadError } from '../components/page-states';
@@ -249,7 +250,14 @@ export function OverviewPage() {
         <>
           <NextCard program={program} milestone={milestone} />
           <ProgressCard program={program} />
-          {milestone?.expert ? <ExpertCard expert={milestone.expert} headingLevel="h2" /> : null}
+          {milestone?.expert ? (
+            <ExpertCard
+              expert={milestone.expert}
+              headingLevel="h2"
+              actions={<ExpertActionsSlot expert={milestone.expert} missions={milestone.userMission} />}
+            />
+          ) : null}
+          <PopularQuestionsSlot />
         </>
       )}
 

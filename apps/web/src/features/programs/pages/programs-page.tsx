@@ -17,6 +17,7 @@ import SchoolIcon from '@mui/icons-material/SchoolOutlined';
 import { buildPath, paths } from '../../../config/paths';
 import { useProgramsQuery } from '../api';
 import { ContentIcon } from '../components/content-icon';
+import { ExpertActionsSlot } from '../../../components/feature-slots';
 import { ExpertCard } from '../components/expert-card';
 import { Markdown } from '../components/markdown';
 import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../components/page-states';
@@ -157,7 +158,10 @@ function MilestonePanel({
         ) : null}
         {milestone.expert ? (
           <Box sx={{ mt: 3 }}>
-            <ExpertCard expert={milestone.expert} />
+            <ExpertCard
+              expert={milestone.expert}
+              actions={<ExpertActionsSlot expert={milestone.expert} missions={milestone.userMission} />}
+            />
           </Box>
         ) : null}
       </CardContent>

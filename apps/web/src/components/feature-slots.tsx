@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import type { ReactNode } from 'react';
+import type { Expert } from '@liftoff/contracts/experts';
+
+/**
+ * Places where one feature shows another's UI without importing it (features never import each other):
+ * a page renders the slot, src/app fills it. An unfilled slot renders nothing.
+ */
+export type ExpertSlotProps = { expert: Expert; missions?: Array<{ id: string; name: string }> };
+
+export type FeatureSlots = {
+  /** Ask / book / profile / my requests for a milestone's expert. */
+  expertActions?: (props: ExpertSlotProps) => ReactNode;
+  /** Popular questions for the user's milestone (overview). */
+  popularQuestions?: () => ReactNode;
+};
+
+const FeatureSlotsContext = createContext<FeatureSlots>({});
+
+export function FeatureSlotsProvider({ slots, children }: { slots: FeatureSlots; children: ReactNode }) {
+  return <FeatureSlotsContext.Provider value={slots}>{children}</FeatureSlotsContext.Provider>;
+}
+
+export function ExpertActionsSlot(props: ExpertSlotProps) {
+  const { expertActions } = useContext(FeatureSlotsContext);
+  return expertActions ? <>{expertActions(props)}</> : null;
+}
+
+export function PopularQuestionsSlot() {
+  const { popularQuestions } = useContext(FeatureSlotsContext);
+  return popularQuestions ? <>{popularQuestions()}</> : null;
+}

@@ -1,0 +1,130 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { Expert } from '@liftoff/contracts/experts';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useAskQuestionMutation } from '../api';
+import { ExpertPicker, fullName, useExpertChoices } from './expert-picker';
+
+export type MissionChoice = { id: string; name: string };
+
+/** Ask an expert a question in writing; the expert gets it by e-mail with the founder's context. */
+export function AskQuestionDialog({
+  open,
+  onClose,
+  expert,
+  missions = [],
+}: {
+  open: boolean;
+  onClose: () => void;
+  expert: Expert;
+  missions?: MissionChoice[];
+}) {
+  const titleId = useId();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const experts = useExpertChoices(expert);
+  const [expertId, setExpertId] = useState(expert.id);
+  const [subject, setSubject] = useState('');
+  const [question, setQuestion] = useState('');
+  const [missionId, setMissionId] = useState('');
+  const [tried, setTried] = useState(false);
+  const [ask, { isLoading }] = useAskQuestionMutation();
+  const chosen = experts.find((e) => e.id === expertId) ?? expert;
+
+  const subjectError = tried && !subject.trim() ? 'Add a short subject.' : '';
+  const questionError = tried && !question.trim() ? 'Write your question.' : '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!subject.trim() || !question.trim()) return;
+    const result = await ask({
+      expertId,
+      subject: subject.trim(),
+      question: question.trim(),
+      ...(missionId ? { missionId } : {}),
+    });
+    if ('data' in result) {
+      setSubject('');
+      setQuestion('');
+      setMissionId('');
+      setTried(false);
+      onClose();
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id={titleId}>Ask {fullName(chosen)} a question</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Your expert gets your question by e-mail, with your program and milestone, and answers you
+              directly.
+            </Typography>
+            <ExpertPicker experts={experts} value={expertId} onChange={setExpertId} />
+            <TextField
+              label="Subject"
+              value={subject}
+              onChange={(event) => setSubject(event.target.value)}
+              required
+              error={Boolean(subjectError)}
+              helperText={subjectError || ' '}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <TextField
+              label="Your question"
+              value={question}
+              onChange={(event) => setQuestion(event.target.value)}
+              required
+              multiline
+              minRows={4}
+              error={Boolean(questionError)}
+              helperText={questionError || 'Say what you tried and where you are stuck.'}
+              slotProps={{ htmlInput: { maxLength: 5000 } }}
+            />
+            {missions.length ? (
+              <TextField
+                select
+                label="Mission (optional)"
+                value={missionId}
+                onChange={(event) => setMissionId(event.target.value)}
+                helperText="Gives your expert the context of the mission you are working on."
+              >
+                <MenuItem value="">No particular mission</MenuItem>
+                {missions.map((mission) => (
+                  <MenuItem key={mission.id} value={mission.id}>
+                    {mission.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={isLoading}>
+            {isLoading ? 'Sending…' : 'Send question'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import type { Expert } from '@liftoff/contracts/experts';
+import Button from '@mui/material/Button';
+import EventIcon from '@mui/icons-material/EventAvailableOutlined';
+import ListAltIcon from '@mui/icons-material/ListAltOutlined';
+import PersonIcon from '@mui/icons-material/PersonOutlined';
+import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswerOutlined';
+import { AskQuestionDialog } from './ask-question-dialog';
+import type { MissionChoice } from './ask-question-dialog';
+import { BookMeetingDialog } from './book-meeting-dialog';
+import { ExpertProfileDialog } from './expert-profile-dialog';
+import { MyRequestsDialog } from './my-requests-dialog';
+
+export type ExpertActionsProps = { expert: Expert; missions?: MissionChoice[] };
+
+type Open = 'ask' | 'book' | 'profile' | 'requests' | null;
+
+/** Ask, book, profile and "my requests" for a milestone's expert (rendered in the expert card's slot). */
+export function ExpertActions({ expert, missions }: ExpertActionsProps) {
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <Button variant="contained" startIcon={<QuestionAnswerIcon />} onClick={() => setOpen('ask')}>
+        Ask a question
+      </Button>
+      <Button variant="outlined" startIcon={<EventIcon />} onClick={() => setOpen('book')}>
+        Book a meeting
+      </Button>
+      <Button startIcon={<PersonIcon />} onClick={() => setOpen('profile')}>
+        Profile
+      </Button>
+      <Button startIcon={<ListAltIcon />} onClick={() => setOpen('requests')}>
+        My requests
+      </Button>
+      {open === 'ask' ? <AskQuestionDialog open onClose={close} expert={expert} missions={missions} /> : null}
+      {open === 'book' ? <BookMeetingDialog open onClose={close} expert={expert} /> : null}
+      {open === 'profile' ? <ExpertProfileDialog open onClose={close} expert={expert} /> : null}
+      {open === 'requests' ? <MyRequestsDialog open onClose={close} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type {
+  ContactUsSetting,
+  Feedback,
+  FeedbackBody,
+  PopularQuestion,
+  TutorialSetting,
+} from '@liftoff/contracts/support';
+import { api } from '../../lib/api';
+
+const auth = 'authorization';
+const supportBase = api.enhanceEndpoints({ addTagTypes: ['PopularQuestions', 'Settings'] });
+
+/**
+ * Support (api-contract.md "Support"): popular questions, the CONTACT_US and TUTORIAL settings, and the
+ * support modal's message. Reads show their failures inline; sending toasts the server's thank-you.
+ */
+export const supportApi = supportBase.injectEndpoints({
+  endpoints: (build) => ({
+    popularQuestions: build.query<PopularQuestion[], void>({
+      query: () => ({ url: '/popularQuestion/user-popular-questions', method: 'GET', headerType: auth }),
+      extraOptions: { silent: true },
+      providesTags: ['PopularQuestions'],
+    }),
+    contactUsSetting: build.query<ContactUsSetting, void>({
+      query: () => ({ url: '/setting/type/CONTACT_US', method: 'GET', headerType: auth }),
+      extraOptions: { silent: true },
+      providesTags: [{ type: 'Settings', id: 'CONTACT_US' }],
+      keepUnusedDataFor: 600,
+    }),
+    tutorialSetting: build.query<TutorialSetting, void>({
+      query: () => ({ url: '/setting/type/TUTORIAL', method: 'GET', headerType: auth }),
+      extraOptions: { silent: true },
+      providesTags: [{ type: 'Settings', id: 'TUTORIAL' }],
+      keepUnusedDataFor: 600,
+    }),
+    sendFeedback: build.mutation<Feedback, FeedbackBody>({
+      query: (body) => ({ url: '/feedback', method: 'POST', headerType: auth, body }),
+      extraOptions: { successToast: true },
+    }),
+  }),
+});
+
+export const {
+  usePopularQuestionsQuery,
+  useContactUsSettingQuery,
+  useTutorialSettingQuery,
+  useSendFeedbackMutation,
+} = supportApi;

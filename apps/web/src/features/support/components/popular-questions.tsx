@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { errorMessage } from '../../../lib/api';
+import { usePopularQuestionsQuery } from '../api';
+import { AnswerText } from './answer-text';
+
+/** Questions founders at the user's milestone ask most, with answers, as an accordion (overview). */
+export function PopularQuestions() {
+  const headingId = useId();
+  const query = usePopularQuestionsQuery();
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
+        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
+          Popular questions
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          What founders at your milestone ask most.
+        </Typography>
+        {query.isLoading ? (
+          <Stack spacing={1} role="status" aria-label="Loading popular questions">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={48} />
+            ))}
+          </Stack>
+        ) : query.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                startIcon={<RefreshIcon />}
+                onClick={() => void query.refetch()}
+              >
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(query.error)}
+          </Alert>
+        ) : !query.data?.length ? (
+          <Typography>
+            No popular questions for your milestone yet — ask your expert directly above.
+          </Typography>
+        ) : (
+          <div>
+            {query.data.map((item) => (
+              <Accordion
+                key={item.id}
+                disableGutters
+                variant="outlined"
+                sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}
+              >
+                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                  <Typography component="span" sx={{ fontWeight: 600 }}>
+                    {item.question}
+                  </Typography>
+                </AccordionSummary>
+                <AccordionDetails>
+                  <AnswerText source={item.answer} />
+                </AccordionDetails>
+              </Accordion>
+            ))}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
