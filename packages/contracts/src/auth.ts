@@ -41,17 +41,23 @@ export type AccessTokenPayload = z.infer<typeof accessTokenPayload>;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid e-mail address' }));
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid e-mail address' }));
 export const password = z
   .string()
   .min(PASSWORD_MIN, { message: `Use at least ${PASSWORD_MIN} characters` })
   .max(PASSWORD_MAX, { message: `Use at most ${PASSWORD_MAX} characters` });
 export const personName = z.string().trim().min(1, { message: 'Required' }).max(80);
-export const sixDigitCode = z.string().trim().regex(/^\d{6}$/, { message: 'Enter the 6-digit code' });
+export const sixDigitCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'Enter the 6-digit code' });
 
-export const signupBody = z
-  .object({ firstName: personName, lastName: personName, email, password })
-  .strict();
+export const signupBody = z.object({ firstName: personName, lastName: personName, email, password }).strict();
 export type SignupBody = z.infer<typeof signupBody>;
 
 export const loginBody = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX) }).strict();
@@ -77,7 +83,14 @@ export const updateUserBody = z
   .object({
     firstName: personName,
     lastName: personName,
-    profileImageUrl: z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^data:image\/(png|jpeg|webp|gif);base64,/).max(2_000_000), z.null()]),
+    profileImageUrl: z.union([
+      z.url({ protocol: /^https?$/ }),
+      z
+        .string()
+        .regex(/^data:image\/(png|jpeg|webp|gif);base64,/)
+        .max(2_000_000),
+      z.null(),
+    ]),
     profileCompleted: z.boolean(),
   })
   .partial()
@@ -86,6 +99,25 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const updateMetaBody = z.object({ meta: userMeta }).strict();
 export type UpdateMetaBody = z.infer<typeof updateMetaBody>;
+
+export const setupTwoFactorBody = z.object({ method: twoFactorMethod }).strict();
+export type SetupTwoFactorBody = z.infer<typeof setupTwoFactorBody>;
+/** TOTP: the QR code (PNG data URL), the secret for manual entry and the otpauth URL; EMAIL: `{}`. */
+export const setupTwoFactorResult = z.object({
+  qrCodeUrl: z.string().optional(),
+  secret: z.string().optional(),
+  otpauthUrl: z.string().optional(),
+});
+export type SetupTwoFactorResult = z.infer<typeof setupTwoFactorResult>;
+export const twoFactorCodeBody = z.object({ code: sixDigitCode }).strict();
+/** Backup codes are shown as `xxxxx-xxxxx`; spaces, dashes and case do not matter. */
+export const backupCodeBody = z
+  .object({ code: z.string().trim().min(6, { message: 'Enter one of your backup codes' }).max(64) })
+  .strict();
+export const BACKUP_CODE_COUNT = 10;
+/** The answer of verify-two-factor: `backupCodes` only when the call finished a setup (shown once). */
+export const verifyTwoFactorResult = session.extend({ backupCodes: z.array(z.string()).optional() });
+export type VerifyTwoFactorResult = z.infer<typeof verifyTwoFactorResult>;
 
 export const userIdParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -118,4 +150,10 @@ export const authMessages = {
   logout: 'User logout successfully.',
   updateUser: 'Your changes have been successfully saved.',
   updateMeta: 'User meta successfully updated.',
+  setupTwoFactor: 'Two-factor authentication setup successfully.',
+  verifyTwoFactor: 'Two-factor authentication verified successfully.',
+  verifyBackupCode: 'Backup code verified successfully.',
+  disableTwoFactor: 'Two-factor authentication disabled successfully.',
+  resendTwoFactorCode: 'Two-factor code resent successfully.',
+  generateTwoFactorEmailCode: 'Two-factor code sent successfully.',
 } as const;

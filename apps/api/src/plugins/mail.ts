@@ -38,15 +38,13 @@ export const mailPlugin = fp(
           app.log.info({ mail: { to, subject: mail.subject } }, 'mail sent');
           return;
         }
-        await db
-          .insert(devOutbox)
-          .values({
-            to: to.toLowerCase(),
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            createdAt: new Date(),
-          });
+        await db.insert(devOutbox).values({
+          to: to.toLowerCase(),
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          createdAt: new Date(),
+        });
         // The development outbox prints each mail so a developer can follow links and codes locally.
         app.log.info({ mail: { to, subject: mail.subject } }, `development outbox:\n${mail.text}`);
       },

@@ -12,7 +12,9 @@ export const authMails = {
   resetPassword: (url: string): MailContent => ({
     subject: 'Reset your Liftoff password',
     heading: 'Reset your password',
-    paragraphs: ['Someone (hopefully you) asked to reset the password of your Liftoff account. The link is valid for one hour and works once.'],
+    paragraphs: [
+      'Someone (hopefully you) asked to reset the password of your Liftoff account. The link is valid for one hour and works once.',
+    ],
     action: { label: 'Choose a new password', url },
     footer: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
   }),
@@ -27,7 +29,9 @@ export const authMails = {
   twoFactorCode: (code: string): MailContent => ({
     subject: `${code} is your Liftoff sign-in code`,
     heading: 'Your two-step verification code',
-    paragraphs: ['Enter this code in Liftoff to finish signing in. It is valid for 10 minutes and works once.'],
+    paragraphs: [
+      'Enter this code in Liftoff to finish signing in. It is valid for 10 minutes and works once.',
+    ],
     code,
     footer: 'If you did not try to sign in, someone may know your password: change it right away.',
   }),

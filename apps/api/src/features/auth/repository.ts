@@ -39,16 +39,33 @@ export function usersRepository(db: DbOrTx) {
     async principal(id: string) {
       if (!isUuid(id)) return null;
       const [row] = await db
-        .select({ id: users.id, email: users.email, verified: users.verified, twoFactorEnabled: users.twoFactorEnabled })
+        .select({
+          id: users.id,
+          email: users.email,
+          verified: users.verified,
+          twoFactorEnabled: users.twoFactorEnabled,
+        })
         .from(users)
         .where(eq(users.id, id));
       return row ?? null;
     },
     /** Inserts the user, or answers undefined when the e-mail is taken (a unique index decides races). */
-    async insert(values: { email: string; passwordHash: string; firstName: string; lastName: string; verified?: boolean; profileCompleted?: boolean; meta?: Record<string, unknown> }) {
+    async insert(values: {
+      email: string;
+      passwordHash: string;
+      firstName: string;
+      lastName: string;
+      verified?: boolean;
+      profileCompleted?: boolean;
+      meta?: Record<string, unknown>;
+    }) {
       const [row] = await db
         .insert(users)
-        .values({ ...values, email: values.email.toLowerCase(), verifiedAt: values.verified ? new Date() : null })
+        .values({
+          ...values,
+          email: values.email.toLowerCase(),
+          verifiedAt: values.verified ? new Date() : null,
+        })
         .onConflictDoNothing()
         .returning();
       return row;
@@ -81,7 +98,13 @@ export function codesRepository(db: DbOrTx) {
     async create(userId: string, purpose: CodePurpose, codeHash: string, ttlSeconds: number) {
       const [row] = await db
         .insert(oneTimeCodes)
-        .values({ userId, purpose, codeHash, expiresAt: new Date(Date.now() + ttlSeconds * 1000), createdAt: new Date() })
+        .values({
+          userId,
+          purpose,
+          codeHash,
+          expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+          createdAt: new Date(),
+        })
         .returning();
       return row!;
     },
@@ -90,7 +113,13 @@ export function codesRepository(db: DbOrTx) {
       const [row] = await db
         .select()
         .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
+        .where(
+          and(
+            eq(oneTimeCodes.userId, userId),
+            eq(oneTimeCodes.purpose, purpose),
+            isNull(oneTimeCodes.consumedAt),
+          ),
+        )
         .orderBy(desc(oneTimeCodes.createdAt))
         .limit(1);
       return row;
@@ -108,7 +137,13 @@ export function codesRepository(db: DbOrTx) {
       const [row] = await db
         .select()
         .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.codeHash, codeHash), isNull(oneTimeCodes.consumedAt)));
+        .where(
+          and(
+            eq(oneTimeCodes.purpose, purpose),
+            eq(oneTimeCodes.codeHash, codeHash),
+            isNull(oneTimeCodes.consumedAt),
+          ),
+        );
       return row;
     },
     /** Counts a wrong try; answers the new count, or undefined if the code was closed meanwhile. */
@@ -125,7 +160,13 @@ export function codesRepository(db: DbOrTx) {
       const rows = await db
         .update(oneTimeCodes)
         .set({ consumedAt: new Date() })
-        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, new Date())))
+        .where(
+          and(
+            eq(oneTimeCodes.id, id),
+            isNull(oneTimeCodes.consumedAt),
+            gt(oneTimeCodes.expiresAt, new Date()),
+          ),
+        )
         .returning({ id: oneTimeCodes.id });
       return rows.length === 1;
     },
@@ -133,14 +174,26 @@ export function codesRepository(db: DbOrTx) {
       await db
         .update(oneTimeCodes)
         .set({ consumedAt: new Date() })
-        .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
+        .where(
+          and(
+            eq(oneTimeCodes.userId, userId),
+            eq(oneTimeCodes.purpose, purpose),
+            isNull(oneTimeCodes.consumedAt),
+          ),
+        );
     },
   };
 }
 
 export function refreshTokensRepository(db: DbOrTx) {
   return {
-    async create(values: { userId: string; familyId: string; tokenHash: string; twoFactorAuthenticated: boolean; expiresAt: Date }) {
+    async create(values: {
+      userId: string;
+      familyId: string;
+      tokenHash: string;
+      twoFactorAuthenticated: boolean;
+      expiresAt: Date;
+    }) {
       await db.insert(refreshTokens).values(values);
     },
     async findByHash(tokenHash: string) {
@@ -152,7 +205,9 @@ export function refreshTokensRepository(db: DbOrTx) {
       const rows = await db
         .update(refreshTokens)
         .set({ rotatedAt: new Date() })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+        .where(
+          and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)),
+        )
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
     },
@@ -160,15 +215,24 @@ export function refreshTokensRepository(db: DbOrTx) {
      * The second factor was passed in this session: every row of the family now says so, and the token that
      * was presented before is retired (presenting it again counts as reuse).
      */
-    async markFamilyTwoFactor(familyId: string) {
-      await db
+    async markFamilyTwoFactor(familyId: string): Promise<boolean> {
+      const live = await db
         .update(refreshTokens)
         .set({ twoFactorAuthenticated: true })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      if (live.length === 0) return false;
       await db
         .update(refreshTokens)
         .set({ rotatedAt: new Date() })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)));
+        .where(
+          and(
+            eq(refreshTokens.familyId, familyId),
+            isNull(refreshTokens.rotatedAt),
+            isNull(refreshTokens.revokedAt),
+          ),
+        );
+      return true;
     },
     async revokeFamily(familyId: string) {
       await db
@@ -199,7 +263,8 @@ export function backupCodesRepository(db: DbOrTx) {
     /** Replaces every backup code of the user with the new set. */
     async replace(userId: string, codeHashes: string[]) {
       await db.delete(backupCodes).where(eq(backupCodes.userId, userId));
-      if (codeHashes.length) await db.insert(backupCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+      if (codeHashes.length)
+        await db.insert(backupCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
     },
     async deleteAll(userId: string) {
       await db.delete(backupCodes).where(eq(backupCodes.userId, userId));
@@ -209,7 +274,9 @@ export function backupCodesRepository(db: DbOrTx) {
       const rows = await db
         .update(backupCodes)
         .set({ usedAt: new Date() })
-        .where(and(eq(backupCodes.userId, userId), eq(backupCodes.codeHash, codeHash), isNull(backupCodes.usedAt)))
+        .where(
+          and(eq(backupCodes.userId, userId), eq(backupCodes.codeHash, codeHash), isNull(backupCodes.usedAt)),
+        )
         .returning({ id: backupCodes.id });
       return rows.length === 1;
     },

@@ -3,13 +3,21 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
-import { keyedHash, randomToken, safeEqual, sha256, sixDigitCode, type AccessTokens } from '../../lib/tokens.js';
+import {
+  keyedHash,
+  randomToken,
+  safeEqual,
+  sha256,
+  sixDigitCode,
+  type AccessTokens,
+} from '../../lib/tokens.js';
 import type { Principal } from '../../plugins/auth-guard.js';
 import type { Mailer } from '../../plugins/mail.js';
 import type { Limiter } from '../../plugins/rate-limit.js';
 import { authMails } from './mails.js';
 import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from './passwords.js';
 import { codesRepository, refreshTokensRepository, toUser, usersRepository } from './repository.js';
+import { createTwoFactorService } from './two-factor.js';
 
 const VERIFY_CODE_TTL_SECONDS = 15 * 60;
 const RESET_LINK_TTL_SECONDS = 60 * 60;
@@ -37,9 +45,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   function refusePasswordIfCommon(password: string, field: string) {
     if (isCommonPassword(password)) {
-      throw new AppError(400, 'PASSWORD_REJECTED', 'This password is too common and easy to guess. Please choose another.', [
-        { path: field, message: 'This password is too common' },
-      ]);
+      throw new AppError(
+        400,
+        'PASSWORD_REJECTED',
+        'This password is too common and easy to guess. Please choose another.',
+        [{ path: field, message: 'This password is too common' }],
+      );
     }
   }
 
@@ -48,10 +59,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     const { count, retryAfterSeconds } = await limiter.count(`account:${key}`);
     if (count >= config.ACCOUNT_RATE_LIMIT_PER_15_MINUTES) throw tooManyRequests(retryAfterSeconds);
   }
-  const countFailure = (key: string) => limiter.hit(`account:${key}`, config.ACCOUNT_RATE_LIMIT_PER_15_MINUTES, ACCOUNT_WINDOW_SECONDS);
+  const countFailure = (key: string) =>
+    limiter.hit(`account:${key}`, config.ACCOUNT_RATE_LIMIT_PER_15_MINUTES, ACCOUNT_WINDOW_SECONDS);
 
   /** Starts a session: a new refresh-token family and an access token bound to it. */
-  async function issueSession(tx: DbOrTx, userId: string, twoFactorAuthenticated: boolean, familyId: string = randomUUID()) {
+  async function issueSession(
+    tx: DbOrTx,
+    userId: string,
+    twoFactorAuthenticated: boolean,
+    familyId: string = randomUUID(),
+  ) {
     const refreshToken = randomToken();
     await refreshTokensRepository(tx).create({
       userId,
@@ -63,6 +80,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     const token = await tokens.sign(userId, familyId, twoFactorAuthenticated);
     return { token, refreshToken };
   }
+
+  const twoFactor = createTwoFactorService({
+    db,
+    config,
+    mailer,
+    limiter,
+    background: deps.background,
+    issueSession,
+  });
 
   /** Replaces any open verification code; the caller mails the code once its transaction committed. */
   async function newVerificationCode(tx: DbOrTx, userId: string): Promise<string> {
@@ -85,25 +111,37 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
+    twoFactor,
+
     async loadPrincipal(userId: string) {
       return usersRepository(db).principal(userId);
     },
 
-    async signup(input: { firstName: string; lastName: string; email: string; password: string }): Promise<Session> {
+    async signup(input: {
+      firstName: string;
+      lastName: string;
+      email: string;
+      password: string;
+    }): Promise<Session> {
       refusePasswordIfCommon(input.password, 'password');
       const passwordHash = await hashPassword(input.password);
       const { session, code } = await db.transaction(async (tx) => {
         const row = await usersRepository(tx).insert({ ...input, passwordHash });
         if (!row) {
-          throw new AppError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists. Sign in instead.', [
-            { path: 'email', message: 'Already registered' },
-          ]);
+          throw new AppError(
+            409,
+            'EMAIL_TAKEN',
+            'An account with this e-mail already exists. Sign in instead.',
+            [{ path: 'email', message: 'Already registered' }],
+          );
         }
         const code = await newVerificationCode(tx, row.id);
         return { session: { ...(await issueSession(tx, row.id, false)), user: toUser(row) }, code };
       });
       // The account exists whatever the mail server says; a failed mail is logged and "resend" recovers.
-      deps.background(() => mailer.send(session.user.email, authMails.verifyEmail(session.user.firstName, code)));
+      deps.background(() =>
+        mailer.send(session.user.email, authMails.verifyEmail(session.user.firstName, code)),
+      );
       return session;
     },
 
@@ -115,7 +153,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         await countFailure(input.email);
         throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect e-mail or password.');
       }
-      return { ...(await issueSession(db, row.id, false)), user: toUser(row) };
+      // A two-factor user's token opens only the second step until a code is verified.
+      const result = { ...(await issueSession(db, row.id, false)), user: toUser(row) };
+      await twoFactor.onLogin(row);
+      return result;
     },
 
     async me(principal: Principal): Promise<User> {
@@ -129,22 +170,35 @@ export function createAuthService(deps: AuthServiceDeps) {
       const codes = codesRepository(db);
       const open = await codes.latestOpen(user.id, 'EMAIL_VERIFY');
       if (!open || open.expiresAt <= new Date()) {
-        throw new AppError(400, 'CODE_EXPIRED', 'This code has expired. Request a new code.', [{ path: 'code', message: 'Expired' }]);
+        throw new AppError(400, 'CODE_EXPIRED', 'This code has expired. Request a new code.', [
+          { path: 'code', message: 'Expired' },
+        ]);
       }
       if (open.attempts >= MAX_CODE_ATTEMPTS) {
-        throw new AppError(400, 'CODE_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Request a new code.', [{ path: 'code', message: 'Too many tries' }]);
+        throw new AppError(400, 'CODE_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Request a new code.', [
+          { path: 'code', message: 'Too many tries' },
+        ]);
       }
       if (!safeEqual(open.codeHash, codeHash(code))) {
         await countFailure(user.email);
         const attempts = (await codes.addAttempt(open.id)) ?? MAX_CODE_ATTEMPTS;
         const left = MAX_CODE_ATTEMPTS - attempts;
         throw left > 0
-          ? new AppError(400, 'CODE_INVALID', `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, [{ path: 'code', message: 'Wrong code' }])
-          : new AppError(400, 'CODE_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Request a new code.', [{ path: 'code', message: 'Too many tries' }]);
+          ? new AppError(
+              400,
+              'CODE_INVALID',
+              `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+              [{ path: 'code', message: 'Wrong code' }],
+            )
+          : new AppError(400, 'CODE_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Request a new code.', [
+              { path: 'code', message: 'Too many tries' },
+            ]);
       }
       return db.transaction(async (tx) => {
         if (!(await codesRepository(tx).consume(open.id))) {
-          throw new AppError(400, 'CODE_EXPIRED', 'This code was already used. Request a new code.', [{ path: 'code', message: 'Used' }]);
+          throw new AppError(400, 'CODE_EXPIRED', 'This code was already used. Request a new code.', [
+            { path: 'code', message: 'Used' },
+          ]);
         }
         const updated = await usersRepository(tx).update(user.id, { verified: true, verifiedAt: new Date() });
         return toUser(updated!);
@@ -156,7 +210,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.verified) throw new AppError(409, 'CONFLICT', 'Your e-mail address is already verified.');
       const last = await codesRepository(db).latestCreatedAt(user.id, 'EMAIL_VERIFY');
       const wait = last ? RESEND_COOLDOWN_SECONDS - (Date.now() - last.getTime()) / 1000 : 0;
-      if (wait > 0) throw tooManyRequests(wait, `Please wait ${Math.ceil(wait)} seconds before asking for another code.`);
+      if (wait > 0)
+        throw tooManyRequests(wait, `Please wait ${Math.ceil(wait)} seconds before asking for another code.`);
       const code = await db.transaction((tx) => newVerificationCode(tx, user.id));
       await mailer.send(user.email, authMails.verifyEmail(user.firstName, code));
     },
@@ -172,7 +227,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           await codes.closeAll(user.id, 'PASSWORD_RESET');
           await codes.create(user.id, 'PASSWORD_RESET', sha256(token), RESET_LINK_TTL_SECONDS);
         });
-        await mailer.send(user.email, authMails.resetPassword(`${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`));
+        await mailer.send(
+          user.email,
+          authMails.resetPassword(`${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`),
+        );
       });
     },
 
@@ -181,7 +239,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       const codes = codesRepository(db);
       const open = await codes.findOpenByHash('PASSWORD_RESET', sha256(input.token));
       const expired = () =>
-        new AppError(400, 'CODE_EXPIRED', 'This reset link has expired or was already used. Request a new one.', [{ path: 'token', message: 'Expired or used' }]);
+        new AppError(
+          400,
+          'CODE_EXPIRED',
+          'This reset link has expired or was already used. Request a new one.',
+          [{ path: 'token', message: 'Expired or used' }],
+        );
       if (!open || open.expiresAt <= new Date()) throw expired();
       const passwordHash = await hashPassword(input.password);
       const user = await db.transaction(async (tx) => {
@@ -193,16 +256,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user) deps.background(() => mailer.send(user.email, authMails.passwordChanged()));
     },
 
-    async changePassword(principal: Principal, input: { currentPassword: string; newPassword: string }): Promise<void> {
+    async changePassword(
+      principal: Principal,
+      input: { currentPassword: string; newPassword: string },
+    ): Promise<void> {
       const user = await requireUser(principal.userId);
       await guardAccount(user.email);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
         await countFailure(user.email);
-        throw new AppError(400, 'INVALID_CREDENTIALS', 'Your current password is not right.', [{ path: 'currentPassword', message: 'Incorrect password' }]);
+        throw new AppError(400, 'INVALID_CREDENTIALS', 'Your current password is not right.', [
+          { path: 'currentPassword', message: 'Incorrect password' },
+        ]);
       }
       refusePasswordIfCommon(input.newPassword, 'newPassword');
       if (input.currentPassword === input.newPassword) {
-        throw badRequest('Choose a password different from the current one.', [{ path: 'newPassword', message: 'Same as the current password' }]);
+        throw badRequest('Choose a password different from the current one.', [
+          { path: 'newPassword', message: 'Same as the current password' },
+        ]);
       }
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
@@ -220,9 +290,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
       const repository = refreshTokensRepository(db);
       const row = await repository.findByHash(sha256(refreshToken));
-      const invalid = (message = 'Your session has ended. Please sign in again.') => new AppError(401, 'TOKEN_INVALID', message);
+      const invalid = (message = 'Your session has ended. Please sign in again.') =>
+        new AppError(401, 'TOKEN_INVALID', message);
       if (!row || row.revokedAt) throw invalid();
-      if (row.expiresAt <= new Date()) throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
+      if (row.expiresAt <= new Date())
+        throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
       if (row.rotatedAt || !(await repository.markRotated(row.id))) {
         await repository.revokeFamily(row.familyId);
         throw invalid('This session was signed out for your safety. Please sign in again.');
@@ -255,12 +327,18 @@ export function createAuthService(deps: AuthServiceDeps) {
             !meta.industry && 'meta.industry',
           ].filter((field): field is string => Boolean(field));
           if (missing.length) {
-            throw new AppError(400, 'PROFILE_INCOMPLETE', `To complete your profile, add: ${missing.join(', ')}.`,
-              missing.map((path) => ({ path, message: 'Required to complete the profile' })));
+            throw new AppError(
+              400,
+              'PROFILE_INCOMPLETE',
+              `To complete your profile, add: ${missing.join(', ')}.`,
+              missing.map((path) => ({ path, message: 'Required to complete the profile' })),
+            );
           }
         }
         if (changes.profileCompleted === false && current.profileCompleted) {
-          throw badRequest('A completed profile cannot be marked incomplete.', [{ path: 'profileCompleted', message: 'Cannot be undone' }]);
+          throw badRequest('A completed profile cannot be marked incomplete.', [
+            { path: 'profileCompleted', message: 'Cannot be undone' },
+          ]);
         }
         const updated = await users.update(id, changes);
         if (completing) await deps.onProfileCompleted?.(tx, id);
@@ -296,7 +374,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           lastName: 'Demo',
           verified: true,
           profileCompleted: true,
-          meta: { startupName: 'Demo Ventures', stage: 'Pre-seed', industry: 'B2B SaaS', goals: 'Find product-market fit and raise a seed round.' },
+          meta: {
+            startupName: 'Demo Ventures',
+            stage: 'Pre-seed',
+            industry: 'B2B SaaS',
+            goals: 'Find product-market fit and raise a seed round.',
+          },
         });
         if (row) await deps.onProfileCompleted?.(tx, row.id);
         return row;

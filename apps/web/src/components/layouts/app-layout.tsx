@@ -33,6 +33,8 @@ export type AppLayoutProps = {
   navItems: NavItem[];
   userName: string;
   userEmail: string;
+  /** The profile picture (a URL or data URL); the initials show without one. */
+  userImageUrl?: string | null;
   profilePath: string;
   onSignOut: () => void;
   onOpenSupport: () => void;
@@ -50,6 +52,7 @@ function initials(name: string): string {
 function ProfileMenu({
   userName,
   userEmail,
+  userImageUrl,
   profilePath,
   onSignOut,
 }: Omit<AppLayoutProps, 'navItems' | 'onOpenSupport'>) {
@@ -74,6 +77,8 @@ function ProfileMenu({
         sx={{ p: 0.5 }}
       >
         <Avatar
+          src={userImageUrl ?? undefined}
+          alt=""
           sx={{
             width: 36,
             height: 36,
@@ -155,6 +160,7 @@ export function AppLayout({
   navItems,
   userName,
   userEmail,
+  userImageUrl,
   profilePath,
   onSignOut,
   onOpenSupport,
@@ -206,6 +212,7 @@ export function AppLayout({
           <ProfileMenu
             userName={userName}
             userEmail={userEmail}
+            userImageUrl={userImageUrl}
             profilePath={profilePath}
             onSignOut={onSignOut}
           />

@@ -1,15 +1,17 @@
 import type {
   LoginBody,
   Session,
+  SetupTwoFactorResult,
   SignupBody,
   TwoFactorMethod,
   UpdateUserBody,
   User,
   UserMeta,
+  VerifyTwoFactorResult,
 } from '@liftoff/contracts/auth';
 import { api } from '../../lib/api';
 
-export type VerifyTwoFactorResult = Session & { backupCodes?: string[] };
+export type { VerifyTwoFactorResult };
 
 /** Authentication calls of spec section 7 (api-contract.md "Authentication calls"). */
 export const authApi = api.injectEndpoints({
@@ -74,9 +76,34 @@ export const authApi = api.injectEndpoints({
       query: () => ({ url: '/auth/resend-two-factor-code', method: 'POST', headerType: 'authorization' }),
       extraOptions: { successToast: true, fallbackError: 'Failed to resend two-factor code' },
     }),
-    setupTwoFactor: build.mutation<{ qrCodeUrl?: string; secret?: string }, { method: TwoFactorMethod }>({
+    setupTwoFactor: build.mutation<SetupTwoFactorResult, { method: TwoFactorMethod }>({
       query: (body) => ({ url: '/auth/setup-two-factor', method: 'POST', headerType: 'authorization', body }),
-      extraOptions: { successToast: true, fallbackError: 'Two-factor setup failed' },
+      extraOptions: { fallbackError: 'Two-factor setup failed' },
+    }),
+    generateTwoFactorEmailCode: build.mutation<unknown, void>({
+      query: () => ({
+        url: '/auth/generate-two-factor-email-code',
+        method: 'POST',
+        headerType: 'authorization',
+      }),
+      extraOptions: { successToast: true, fallbackError: 'Failed to resend two-factor code' },
+    }),
+    verifyTwoFactorEmailCode: build.mutation<Session, { code: string }>({
+      query: (body) => ({
+        url: '/auth/verify-two-factor-email-code',
+        method: 'POST',
+        headerType: 'authorization',
+        body,
+      }),
+      extraOptions: { successToast: true, fallbackError: 'Two-factor verification failed' },
+    }),
+    disableTwoFactor: build.mutation<{ user: User }, void>({
+      query: () => ({ url: '/auth/disable-two-factor', method: 'POST', headerType: 'authorization' }),
+      extraOptions: { successToast: true, fallbackError: 'Failed to disable two-factor authentication' },
+    }),
+    changePassword: build.mutation<unknown, { currentPassword: string; newPassword: string }>({
+      query: (body) => ({ url: '/auth/change-password', method: 'POST', headerType: 'authorization', body }),
+      extraOptions: { successToast: true, fallbackError: 'Password change failed' },
     }),
     logout: build.mutation<unknown, { refreshToken: string }>({
       query: (body) => ({ url: '/auth/logout', method: 'POST', headerType: 'authorization', body }),
@@ -92,7 +119,7 @@ export const authApi = api.injectEndpoints({
       }),
       extraOptions: { successToast: true },
     }),
-    updateMeta: build.mutation<unknown, { id: string; meta: UserMeta }>({
+    updateMeta: build.mutation<User, { id: string; meta: UserMeta }>({
       query: ({ id, meta }) => ({
         url: `/user/${encodeURIComponent(id)}/meta`,
         method: 'PUT',
@@ -116,6 +143,11 @@ export const {
   useVerifyTwoFactorMutation,
   useVerifyBackupCodeMutation,
   useResendTwoFactorCodeMutation,
+  useSetupTwoFactorMutation,
+  useGenerateTwoFactorEmailCodeMutation,
+  useVerifyTwoFactorEmailCodeMutation,
+  useDisableTwoFactorMutation,
+  useChangePasswordMutation,
   useLogoutMutation,
   useUpdateUserMutation,
   useUpdateMetaMutation,

@@ -83,6 +83,7 @@ const trackedPending = isAnyOf(
   authEndpoints.verifyEmail.matchPending,
   authEndpoints.verifyTwoFactor.matchPending,
   authEndpoints.verifyBackupCode.matchPending,
+  authEndpoints.verifyTwoFactorEmailCode.matchPending,
 );
 const trackedRejected = isAnyOf(
   authEndpoints.login.matchRejected,
@@ -91,6 +92,7 @@ const trackedRejected = isAnyOf(
   authEndpoints.verifyEmail.matchRejected,
   authEndpoints.verifyTwoFactor.matchRejected,
   authEndpoints.verifyBackupCode.matchRejected,
+  authEndpoints.verifyTwoFactorEmailCode.matchRejected,
 );
 
 export const authSlice = createSlice({
@@ -114,6 +116,16 @@ export const authSlice = createSlice({
     authRehydrated(state) {
       derive(state);
     },
+    /** The user saw the backup codes and confirmed saving them: they are forgotten here. */
+    backupCodesDismissed(state) {
+      state.twoFactor.backupCodes = [];
+    },
+    /** The user abandoned a setup in progress. */
+    twoFactorSetupCancelled(state) {
+      state.twoFactor.setup = false;
+      state.twoFactor.qrCodeUrl = null;
+      state.twoFactor.method = state.user?.twoFactorMethod ?? null;
+    },
     authMessagesCleared(state) {
       state.error = null;
       state.success = null;
@@ -129,15 +141,23 @@ export const authSlice = createSlice({
         state.isSignupFlow = true;
         state.success = (action.meta.baseQueryMeta as ApiMeta | undefined)?.message ?? null;
       })
+      .addMatcher(isAnyOf(authEndpoints.login.matchFulfilled), (state, action) => {
+        startSession(state, action.payload);
+        state.isSignupFlow = false;
+      })
+      // Spec section 4: verifying a code or a backup code ends the two-factor requirement and logs in.
       .addMatcher(
-        isAnyOf(authEndpoints.login.matchFulfilled, authEndpoints.verifyBackupCode.matchFulfilled),
+        isAnyOf(
+          authEndpoints.verifyBackupCode.matchFulfilled,
+          authEndpoints.verifyTwoFactorEmailCode.matchFulfilled,
+        ),
         (state, action) => {
           startSession(state, action.payload);
-          state.isSignupFlow = false;
         },
       )
       .addMatcher(authEndpoints.verifyTwoFactor.matchFulfilled, (state, action) => {
         startSession(state, action.payload);
+        // Backup codes come only with a finished setup; they are shown once and never persisted.
         state.twoFactor.backupCodes = action.payload.backupCodes ?? [];
         state.twoFactor.setup = false;
         state.twoFactor.qrCodeUrl = null;
@@ -145,7 +165,20 @@ export const authSlice = createSlice({
       .addMatcher(authEndpoints.setupTwoFactor.matchFulfilled, (state, action) => {
         state.twoFactor.setup = true;
         state.twoFactor.qrCodeUrl = action.payload.qrCodeUrl ?? null;
+        state.twoFactor.backupCodes = [];
         state.twoFactor.method = action.meta.arg.originalArgs.method;
+      })
+      // Disabling two-factor clears its setup.
+      .addMatcher(authEndpoints.disableTwoFactor.matchFulfilled, (state, action) => {
+        state.user = action.payload.user;
+        state.twoFactor = { ...initialTwoFactor };
+        derive(state);
+      })
+      .addMatcher(authEndpoints.updateMeta.matchFulfilled, (state, action) => {
+        if (action.payload && typeof action.payload === 'object' && 'id' in action.payload) {
+          state.user = action.payload;
+          derive(state);
+        }
       })
       .addMatcher(authEndpoints.me.matchFulfilled, (state, action) => {
         state.user = action.payload;
@@ -178,6 +211,7 @@ export const authSlice = createSlice({
           authEndpoints.verifyEmail.matchFulfilled,
           authEndpoints.verifyTwoFactor.matchFulfilled,
           authEndpoints.verifyBackupCode.matchFulfilled,
+          authEndpoints.verifyTwoFactorEmailCode.matchFulfilled,
         ),
         (state, action) => {
           state.loading = false;
@@ -194,6 +228,8 @@ export const {
   authRehydrated,
   authMessagesCleared,
   authReset,
+  backupCodesDismissed,
+  twoFactorSetupCancelled,
 } = authSlice.actions;
 
 export const selectAuth = (state: { auth: AuthState }) => state.auth;

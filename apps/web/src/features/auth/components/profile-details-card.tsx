@@ -1,0 +1,164 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
+import { personName, type User } from '@liftoff/contracts/auth';
+import { displayName } from '../../../lib/session';
+import { useUpdateMetaMutation, useUpdateUserMutation } from '../api';
+import { applyServerFieldErrors } from './form-errors';
+import { resizeImageToDataUrl } from './image-resize';
+
+const schema = z.object({
+  firstName: personName,
+  lastName: personName,
+  startupName: z.string().trim().min(1, { message: 'Required' }).max(120),
+});
+type Values = z.input<typeof schema>;
+
+/** Name, startup name and profile picture (resized here to at most 256 px and sent as a data URL). */
+export function ProfileDetailsCard({ user }: { user: User }) {
+  const [updateUser, { isLoading: savingUser }] = useUpdateUserMutation();
+  const [updateMeta, { isLoading: savingMeta }] = useUpdateMetaMutation();
+  const [image, setImage] = useState<string | null>(user.profileImageUrl);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      startupName: user.meta.startupName ?? '',
+    },
+  });
+  const imageChanged = image !== user.profileImageUrl;
+
+  const onFile = async (file: File | undefined) => {
+    setImageError(null);
+    if (!file) return;
+    try {
+      setImage(await resizeImageToDataUrl(file));
+    } catch (error) {
+      setImageError(error instanceof Error ? error.message : 'This image could not be used.');
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (values.startupName !== (user.meta.startupName ?? '')) {
+      const meta = await updateMeta({ id: user.id, meta: { startupName: values.startupName } });
+      if ('error' in meta) return applyServerFieldErrors(meta.error, ['startupName'] as const, setError);
+    }
+    const result = await updateUser({
+      id: user.id,
+      body: {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        ...(imageChanged ? { profileImageUrl: image } : {}),
+      },
+    });
+    if ('error' in result) applyServerFieldErrors(result.error, ['firstName', 'lastName'] as const, setError);
+  });
+
+  const name = displayName(user);
+  return (
+    <Card component="section" aria-labelledby="details-heading">
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Typography id="details-heading" variant="h2" sx={{ fontSize: '1.125rem', mb: 2 }}>
+          You and your startup
+        </Typography>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Profile details">
+          <Stack spacing={2.5} sx={{ maxWidth: 560 }}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <Avatar
+                src={image ?? undefined}
+                alt={image ? `Profile picture of ${name}` : undefined}
+                sx={{ width: 72, height: 72 }}
+              >
+                {name.slice(0, 1).toUpperCase()}
+              </Avatar>
+              <Button variant="outlined" component="label" startIcon={<PhotoCameraIcon />}>
+                {image ? 'Change picture' : 'Add a picture'}
+                <input
+                  ref={fileInput}
+                  hidden
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp,image/gif"
+                  aria-label="Profile picture file"
+                  onChange={(event) => void onFile(event.target.files?.[0])}
+                />
+              </Button>
+              {image ? <Button onClick={() => setImage(null)}>Remove picture</Button> : null}
+            </Stack>
+            {imageError ? (
+              <Typography role="alert" sx={{ color: 'error.main' }}>
+                {imageError}
+              </Typography>
+            ) : null}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label="First name"
+                autoComplete="given-name"
+                required
+                fullWidth
+                error={Boolean(errors.firstName)}
+                helperText={errors.firstName?.message}
+                {...register('firstName')}
+              />
+              <TextField
+                label="Last name"
+                autoComplete="family-name"
+                required
+                fullWidth
+                error={Boolean(errors.lastName)}
+                helperText={errors.lastName?.message}
+                {...register('lastName')}
+              />
+            </Stack>
+            <TextField
+              label="Startup name"
+              autoComplete="organization"
+              required
+              error={Boolean(errors.startupName)}
+              helperText={errors.startupName?.message}
+              {...register('startupName')}
+            />
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography sx={{ color: 'text.secondary' }}>{user.email}</Typography>
+              <Chip
+                size="small"
+                color={user.verified ? 'success' : 'default'}
+                label={user.verified ? 'Verified' : 'Not verified'}
+              />
+            </Stack>
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                loading={savingUser || savingMeta}
+                disabled={!isDirty && !imageChanged}
+              >
+                Save changes
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
