@@ -33,8 +33,9 @@ beforeEach(() => {
   fake.calls.length = 0;
 });
 
-const latestAnswer = (h: { data: { items: { role: string }[] } }) =>
-  h.data.items.filter((i) => i.role === 'assistant').at(-1) as unknown as Record<string, unknown> & {
+// A history read may land before the new conversation is committed (404): no answer yet, keep waiting.
+const latestAnswer = (h: { data?: { items?: { role: string }[] } }) =>
+  (h.data?.items ?? []).filter((i) => i.role === 'assistant').at(-1) as unknown as Record<string, unknown> & {
     content: string;
     status: string;
     error: string | null;
