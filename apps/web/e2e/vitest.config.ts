@@ -10,5 +10,8 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: one journey at a time keeps timings honest and the machine responsive.
     fileParallelism: false,
+    // A journey drives a real browser against a real server on a two-core machine; one retry absorbs a
+    // timing hiccup, while a behaviour that is really broken still fails twice and is reported.
+    retry: 1,
   },
 });
