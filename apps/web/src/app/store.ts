@@ -23,7 +23,7 @@ import type { HttpClient } from '../lib/http-client';
 import { createBrowserLock } from '../lib/lock';
 import type { LockFn } from '../lib/lock';
 import { navigateTo } from '../lib/navigation';
-import { AUTH_PERSIST_KEY, AUTH_STORAGE_ENTRY } from '../lib/persisted-auth';
+import { AUTH_PERSIST_KEY, AUTH_STORAGE_ENTRY, keepNewestTokens } from '../lib/persisted-auth';
 import type { KeyValueStorage } from '../lib/persisted-auth';
 import { toastSlice } from '../lib/toast';
 import { createTokenStore } from '../lib/token-store';
@@ -52,7 +52,8 @@ export function createAppStore(options: AppStoreOptions = {}) {
 
   const authPersistConfig = {
     key: AUTH_PERSIST_KEY,
-    storage: asPersistStorage(storage),
+    // Writes never put back a pair older than one another tab rotated (decision 002).
+    storage: asPersistStorage(keepNewestTokens(storage, secret)),
     // docs/decisions/002-persist-refresh-token.md: the refresh token is persisted too.
     whitelist: ['user', 'token', 'refreshToken'],
     transforms: [encryptTransform({ secretKey: secret, onError: () => undefined })],

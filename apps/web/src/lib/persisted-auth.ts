@@ -1,5 +1,6 @@
 import Aes from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
+import { isNewerToken } from './jwt';
 
 /** redux-persist store key of the auth slice (spec section 3); the storage entry is `persist:` + key. */
 export const AUTH_PERSIST_KEY = 'liftoff-auth';
@@ -71,4 +72,38 @@ export function writePersistedTokens(storage: KeyValueStorage, secret: string, t
   entry.token = encryptValue(tokens.token, secret);
   entry.refreshToken = encryptValue(tokens.refreshToken, secret);
   storage.setItem(AUTH_STORAGE_ENTRY, JSON.stringify(entry));
+}
+
+/**
+ * The storage redux-persist writes the auth entry through. Every tab persists its own state now and then; a tab
+ * that has not yet seen the pair another tab just rotated would write its older pair over it, and then present
+ * the rotated-away refresh token, which makes the server revoke the whole session for both tabs. So a write
+ * never replaces a newer stored pair with an older one; it keeps the stored pair (signing out still clears it).
+ */
+export function keepNewestTokens(storage: KeyValueStorage, secret: string): KeyValueStorage {
+  return {
+    getItem: (key) => storage.getItem(key),
+    removeItem: (key) => storage.removeItem(key),
+    setItem(key, value) {
+      if (key === AUTH_STORAGE_ENTRY) {
+        const incoming = parsePersistedTokens(value, secret);
+        const stored = readPersistedTokens(storage, secret);
+        if (
+          incoming?.token &&
+          stored?.token &&
+          stored.refreshToken &&
+          stored.refreshToken !== incoming.refreshToken &&
+          isNewerToken(stored.token, incoming.token)
+        ) {
+          const entry = JSON.parse(value) as Record<string, string>;
+          const current = readEntry(storage)!;
+          entry.token = current.token!;
+          entry.refreshToken = current.refreshToken!;
+          storage.setItem(key, JSON.stringify(entry));
+          return;
+        }
+      }
+      storage.setItem(key, value);
+    },
+  };
 }
