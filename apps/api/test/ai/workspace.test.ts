@@ -215,6 +215,41 @@ describe('history, search and feedback', () => {
     expect((await call('GET', '/api/ai/chat-history/search', u.token)).statusCode).toBe(400);
   });
 
+  it('search keeps the web-search syntax and pages with one total, also past the last page', async () => {
+    const u = await readyUser(t.app);
+    const first = await ask(t.app, u.token, '/api/ai/chat/completion', {
+      input: 'Zorblax metrics for pricing',
+    });
+    const id = first.events[0]!.conversationId;
+    for (const input of ['Zorblax metrics for churn', 'Zorblax cohorts', 'Zorblax metrics again'])
+      await ask(t.app, u.token, `/api/ai/chat/continue/${id}`, { input });
+    const search = async (query: string, paging = '') =>
+      (
+        await call('GET', `/api/ai/chat-history/search?query=${encodeURIComponent(query)}${paging}`, u.token)
+      ).json().data;
+    const userHits = (data: { items: { role: string | null; messageId: string }[] }) =>
+      data.items.filter((h) => h.role === 'user').map((h) => h.messageId);
+
+    const all = await search('zorblax');
+    expect(userHits(all)).toHaveLength(4);
+    // A quoted phrase and an excluded word, as in a web search.
+    expect(userHits(await search('"zorblax metrics" -pricing'))).toHaveLength(2);
+    expect(userHits(await search('zorblax or nonexistentword'))).toHaveLength(4);
+
+    const pages = [];
+    for (let pageNo = 1; pageNo <= Math.ceil(all.total / 2); pageNo++) {
+      const page = await search('zorblax', `&pageNo=${pageNo}&pageSize=2`);
+      expect(page.total).toBe(all.total);
+      pages.push(...page.items);
+    }
+    expect(pages).toEqual(all.items);
+    const past = await search('zorblax', `&pageNo=${all.total + 1}&pageSize=2`);
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(all.total);
+    // Stop words alone match nothing.
+    expect((await search('the')).total).toBe(0);
+  });
+
   it('feedback: one per message per user, the second replaces the first, shown in history', async () => {
     const r = await ask(t.app, ada.token, '/api/ai/chat/completion', {
       input: 'Rate this answer about pitch decks',

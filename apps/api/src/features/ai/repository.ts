@@ -387,7 +387,10 @@ export function aiRepository(db: DbOrTx) {
       return { items, total: total?.n ?? 0 };
     },
 
-    /** Ranked search over the caller's message text and session titles, with highlighted, escaped snippets. */
+    /**
+     * Ranked search over the caller's message text and session titles, with highlighted, escaped snippets, in one
+     * round trip. `total` counts the ranked message candidates (at most SEARCH_CANDIDATES) plus the title hits.
+     */
     async search(
       userId: string,
       query: string,
@@ -395,60 +398,64 @@ export function aiRepository(db: DbOrTx) {
       pageSize: number,
     ): Promise<{ hits: SearchHit[]; total: number }> {
       const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+      // Written out at every use rather than taken from a CTE, so the query is a constant the planner folds and
+      // estimates from the column statistics: a broad word walks the user's newest messages
+      // (ai_messages_user_recent_idx) and stops at the cap, a rare one reads its few matches through the GIN
+      // index (docs/decisions/007-ai-coach.md).
+      const q = sql`websearch_to_tsquery('english', ${query})`;
       const result = await db.execute(sql`
-        with q as (select websearch_to_tsquery('english', ${query}) as q),
-        -- Ranking reads every candidate's tsvector, so only the most recent matches are ranked; a broad word over
-        -- 100,000 messages stays fast (docs/decisions/007-ai-coach.md).
-        candidates as (
-          select m.id, m.role, m.content, m.conversation_id, m.search, m.created_at
-          from ai_messages m, q
-          where m.user_id = ${userId} and m.is_latest and m.search @@ q.q
-          order by m.created_at desc
+        with candidates as (
+          select m.id, m.role, m.conversation_id, m.search, m.created_at
+          from ai_messages m
+          where m.user_id = ${userId} and m.is_latest and m.search @@ ${q}
+          order by m.created_at desc, m.id desc
           limit ${SEARCH_CANDIDATES}
         ),
         hits as (
-          select m.id as message_id, m.role, m.content as text, c.id as conversation_id, c.title, c.is_archived,
-                 ts_rank(m.search, q.q) + case when c.title_search @@ q.q then 0.1 else 0 end as rank, m.created_at
-          from candidates m join ai_conversations c on c.id = m.conversation_id, q
+          select m.id as message_id, m.role, c.id as conversation_id, c.title, c.is_archived,
+                 ts_rank(m.search, ${q}) + case when c.title_search @@ ${q} then 0.1 else 0 end as rank, m.created_at
+          from candidates m join ai_conversations c on c.id = m.conversation_id and c.user_id = ${userId}
           union all
-          select null, null, c.title, c.id, c.title, c.is_archived, ts_rank(c.title_search, q.q) * 2 as rank, c.last_activity_at
-          from ai_conversations c, q
-          where c.user_id = ${userId} and c.title_search @@ q.q
+          select null, null, c.id, c.title, c.is_archived, ts_rank(c.title_search, ${q}) * 2 as rank,
+                 c.last_activity_at
+          from ai_conversations c
+          where c.user_id = ${userId} and c.title_search @@ ${q}
         ),
         counted as (select count(*) as total from hits),
-        page as (select * from hits order by rank desc, created_at desc limit ${pageSize} offset ${(pageNo - 1) * pageSize})
+        page as (
+          select * from hits
+          order by rank desc, created_at desc, conversation_id, message_id nulls first
+          limit ${pageSize} offset ${(pageNo - 1) * pageSize}
+        )
+        -- Only the page's messages are read again for their text; the left join with counted keeps one row
+        -- carrying the total when the page is past the last hit.
         select page.*, counted.total,
-               ts_headline('english', replace(replace(page.text, chr(2), ''), chr(3), ''), q.q, ${options}) as snippet
-        from page, counted, q
-        order by rank desc, created_at desc`);
+               ts_headline('english',
+                           replace(replace(case when page.message_id is null then page.title else msg.content end,
+                                           chr(2), ''), chr(3), ''),
+                           ${q}, ${options}) as snippet
+        from counted
+          left join page on true
+          left join ai_messages msg on msg.id = page.message_id
+        order by page.rank desc, page.created_at desc, page.conversation_id, page.message_id nulls first`);
       const rows = rowsOf(result);
-      const total = rows.length
-        ? Number(rows[0]!.total)
-        : pageNo === 1
-          ? 0
-          : Number((await this.searchCount(userId, query)) ?? 0);
       return {
-        total,
-        hits: rows.map((r) => ({
-          conversation: {
-            id: String(r.conversation_id),
-            title: String(r.title),
-            isArchived: Boolean(r.is_archived),
-          },
-          messageId: (r.message_id as string | null) ?? null,
-          role: (r.role as 'user' | 'assistant' | null) ?? null,
-          snippet: highlight(String(r.snippet ?? '')),
-          rank: Number(r.rank),
-          createdAt: iso(r.created_at as string),
-        })),
+        total: Number(rows[0]?.total ?? 0),
+        hits: rows
+          .filter((r) => r.conversation_id !== null)
+          .map((r) => ({
+            conversation: {
+              id: String(r.conversation_id),
+              title: String(r.title),
+              isArchived: Boolean(r.is_archived),
+            },
+            messageId: (r.message_id as string | null) ?? null,
+            role: (r.role as 'user' | 'assistant' | null) ?? null,
+            snippet: highlight(String(r.snippet ?? '')),
+            rank: Number(r.rank),
+            createdAt: iso(r.created_at as string),
+          })),
       };
-    },
-    async searchCount(userId: string, query: string): Promise<number> {
-      const result = await db.execute(sql`
-        with q as (select websearch_to_tsquery('english', ${query}) as q)
-        select (select count(*) from ai_messages m, q where m.user_id = ${userId} and m.is_latest and m.search @@ q.q)
-             + (select count(*) from ai_conversations c, q where c.user_id = ${userId} and c.title_search @@ q.q) as total`);
-      return Number(rowsOf(result)[0]?.total ?? 0);
     },
 
     // ----- feedback -----

@@ -80,6 +80,12 @@ export const aiMessages = pgTable(
     index('ai_messages_conversation_idx').on(table.conversationId, table.position),
     index('ai_messages_user_idx').on(table.userId),
     index('ai_messages_search_idx').using('gin', table.search),
+    // History search walks a user's latest messages newest first (a backward scan: `desc` sorts nulls first,
+    // so this default order is the one it matches) and stops at its candidate cap, so a broad word never reads
+    // every match (docs/decisions/007-ai-coach.md).
+    index('ai_messages_user_recent_idx')
+      .on(table.userId, table.createdAt, table.id)
+      .where(sql`is_latest`),
     index('ai_messages_streaming_idx')
       .on(table.conversationId)
       .where(sql`status = 'STREAMING'`),

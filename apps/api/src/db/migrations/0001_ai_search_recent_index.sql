@@ -1,0 +1,1 @@
+CREATE INDEX "ai_messages_user_recent_idx" ON "ai_messages" USING btree ("user_id","created_at","id") WHERE is_latest;
