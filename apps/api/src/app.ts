@@ -20,6 +20,7 @@ import { createProgramsFeature } from './features/programs/feature.js';
 import { programsRoutes } from './features/programs/routes.js';
 import { importProgramPack } from './content/program-pack.js';
 import { contentDir } from './lib/paths.js';
+import { cachedFlags } from './features/flags/cached-flags.js';
 import { flagsRepository } from './features/flags/repository.js';
 import { flagsRoutes } from './features/flags/routes.js';
 import { contentFilesPlugin } from './features/explore/content-files.js';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const support = createSupportFeature(app, {
     currentMilestoneKey: async (id) => (await founder.position(id)).milestone?.key ?? null,
   });
+  const flags = cachedFlags((key) => flagsRepository(app.db).isEnabled(key), config.FLAG_CACHE_MS);
   await app.register(authGuardPlugin, { tokens, loadPrincipal: auth.loadPrincipal });
 
   await app.register(healthRoutes);
@@ -138,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contentFilesPlugin);
   await app.register(aiFeature, {
     contentDir,
-    isFlagEnabled: (key) => flagsRepository(app.db).isEnabled(key),
+    isFlagEnabled: (key) => flags.isEnabled(key),
     contextProvider: coachContextFrom({
       findUser: (id) => usersRepository(app.db).findById(id),
       listPrograms: (id) => programs.service.listPrograms(id),

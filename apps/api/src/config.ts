@@ -37,6 +37,8 @@ const envSchema = z.object({
   DEMO_EMAIL: z.email().default('demo@liftoff.local'),
   DEMO_PASSWORD: z.string().min(8).default('liftoff-demo-2026'),
   CONTENT_IMPORT: booleanFromEnv.default(true),
+  // How long a feature flag read is reused; flags flipped elsewhere take at most this long to apply.
+  FLAG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   WIX_CLIENT_ID: z.string().min(1).optional(),
   WIX_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   WIX_API_BASE: z.url().optional(),

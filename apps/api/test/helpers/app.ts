@@ -21,6 +21,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     RATE_LIMIT_PER_MINUTE: '100000',
     CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
     WEB_DIST: '/nonexistent-web-dist',
+    // Tests flip flags in the database and expect the next call to see it.
+    FLAG_CACHE_MS: '0',
     ...env,
   });
 }
