@@ -124,7 +124,9 @@ export async function startFakeModel({ firstTokenDelayMs = 0, pieces = 10, piece
         );
         return;
       }
+      // Like a real model server, the status and headers go out at once and the tokens follow.
       res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.flushHeaders();
       const chunk = (delta, finish) =>
         `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
       await new Promise((r) => setTimeout(r, firstTokenDelayMs));

@@ -51,6 +51,7 @@ const envSchema = z.object({
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).default(1024),
   AI_OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).default(12),
   AI_STOP_POLL_MS: z.coerce.number().int().min(20).default(250),
+  AI_ABANDONED_AFTER_MS: z.coerce.number().int().min(1000).default(90_000),
   AI_TTS_ENGINE: z.enum(['espeak', 'openai', 'off']).default('espeak'),
   AI_TTS_BASE_URL: z.url().optional(),
   AI_TTS_API_KEY: z.string().optional(),

@@ -46,6 +46,14 @@ export const continueBody = z.object({ input }).strict();
 export const conversationParams = z.object({ conversationId });
 export const retryParams = z.object({ conversationId, messageId: z.uuid(), responseId: z.uuid() });
 
+/** A step, mission, milestone, popular question or post an answer drew on. */
+export const messageSource = z.object({
+  kind: z.enum(['step', 'mission', 'milestone', 'question', 'post']),
+  title: z.string(),
+  url: z.string(),
+});
+export type MessageSource = z.infer<typeof messageSource>;
+
 /** One event of the chat stream (spec section 3, api-contract.md "AI chat stream"). */
 export const chatStreamEvent = z.object({
   conversationId: z.string(),
@@ -54,6 +62,8 @@ export const chatStreamEvent = z.object({
   content: z.string().optional(),
   followUpQuestions: z.array(z.string()).optional(),
   error: z.string().optional(),
+  /** On the last event of a completed or stopped answer: the steps and posts it drew on (as history shows them). */
+  sources: z.array(messageSource).optional(),
 });
 export type ChatStreamEvent = z.infer<typeof chatStreamEvent>;
 
@@ -125,13 +135,6 @@ export const feedbackBody = z
 
 export const messageStatus = z.enum(['COMPLETE', 'STREAMING', 'STOPPED', 'ERROR']);
 export type MessageStatus = z.infer<typeof messageStatus>;
-
-export const messageSource = z.object({
-  kind: z.enum(['step', 'mission', 'milestone', 'question', 'post']),
-  title: z.string(),
-  url: z.string(),
-});
-export type MessageSource = z.infer<typeof messageSource>;
 
 /** One answer to a user message; a retry adds a version and keeps the earlier ones. */
 export const answerVersion = z.object({

@@ -146,6 +146,8 @@ describe('the offline coach', () => {
       title: expect.any(String),
       url: expect.stringMatching(/^\//),
     });
+    // The stream's last event names the same sources, so the workspace shows them at once.
+    expect(r.events.at(-1)!.sources).toEqual(answer.sources);
     expect(h.data.conversation.title).toBe('How do I design simple pricing packages');
   });
 

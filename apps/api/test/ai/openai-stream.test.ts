@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -33,7 +34,6 @@ beforeEach(() => {
   fake.calls.length = 0;
 });
 
-// A history read may land before the new conversation is committed (404): no answer yet, keep waiting.
 const latestAnswer = (h: { data?: { items?: { role: string }[] } }) =>
   (h.data?.items ?? []).filter((i) => i.role === 'assistant').at(-1) as unknown as Record<string, unknown> & {
     content: string;
@@ -63,9 +63,15 @@ describe('streamed answers from an OpenAI-compatible server', () => {
       });
       expect(
         Object.keys(event).every((k) =>
-          ['conversationId', 'userMessageId', 'responseId', 'content', 'followUpQuestions', 'error'].includes(
-            k,
-          ),
+          [
+            'conversationId',
+            'userMessageId',
+            'responseId',
+            'content',
+            'followUpQuestions',
+            'error',
+            'sources',
+          ].includes(k),
         ),
       ).toBe(true);
     }
@@ -99,7 +105,9 @@ describe('streamed answers from an OpenAI-compatible server', () => {
       status: 'COMPLETE',
       content: r.text,
       followUpQuestions: r.events.at(-1)!.followUpQuestions,
+      sources: r.events.at(-1)!.sources,
     });
+    expect(r.events.at(-1)!.sources!.length).toBeGreaterThan(0);
     expect(h.data.conversation.title).toBe('Customer interviews plan');
   });
 
@@ -213,12 +221,12 @@ describe('streamed answers from an OpenAI-compatible server', () => {
 });
 
 describe('stop, disconnect and retry', () => {
-  async function openStream(input: string) {
+  async function openStream(input: string, conversationId?: string) {
     const controller = new AbortController();
     const res = await fetch(`${base}/api/ai/chat/completion`, {
       method: 'POST',
       headers: { ...bearer(user.token), 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ input }),
+      body: JSON.stringify({ input, conversationId }),
       signal: controller.signal,
     });
     const reader = res.body!.getReader();
@@ -256,6 +264,44 @@ describe('stop, disconnect and retry', () => {
     expect(all.text.length).toBeLessThan('one two three four five six seven eight nine ten'.length);
     const answer = latestAnswer(await history(t.app, user.token, id));
     expect(answer).toMatchObject({ status: 'STOPPED', content: all.text });
+  });
+
+  it('a new chat named by the client: its first event comes once its history can be read', async () => {
+    fake.set({ firstTokenDelayMs: 300 });
+    const conversationId = randomUUID();
+    const stream = await openStream('Name it myself', conversationId);
+    const first = await stream.readUntil((b) => b.includes('\n\n'));
+    expect(first.events[0]).toMatchObject({ conversationId });
+    // No text yet (the model takes 300 ms), but the question is already saved and readable.
+    const early = await history(t.app, user.token, conversationId);
+    expect(early.data.items.map((i: { role: string; status: string }) => [i.role, i.status])).toEqual([
+      ['user', 'COMPLETE'],
+      ['assistant', 'STREAMING'],
+    ]);
+    const all = await stream.readUntil((b) => b.includes('[DONE]'));
+    expect(all.text).toBe(
+      'Start with five customer interviews this week, then pick the riskiest assumption to test.',
+    );
+  });
+
+  it('stop works on a new chat before any event has arrived', async () => {
+    fake.set({ firstTokenDelayMs: 400 });
+    const conversationId = randomUUID();
+    const stream = await openStream('Stop me at once', conversationId);
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: `/api/ai/chat/stop/${conversationId}`,
+      headers: bearer(user.token),
+    });
+    expect(stop.json()).toEqual({
+      message: 'Generation stopped',
+      data: { conversationId, stopped: true },
+    });
+    const all = await stream.readUntil((b) => b.includes('[DONE]'));
+    expect(all.done).toBe(true);
+    expect(all.text).toBe('');
+    const answer = latestAnswer(await history(t.app, user.token, conversationId));
+    expect(answer).toMatchObject({ status: 'STOPPED', content: '' });
   });
 
   it('a stop flag written by another instance is picked up by the generating one', async () => {

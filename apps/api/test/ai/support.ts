@@ -131,6 +131,7 @@ export interface StreamEvent {
   content?: string;
   followUpQuestions?: string[];
   error?: string;
+  sources?: { kind: string; title: string; url: string }[];
 }
 
 /** Parses a whole text/event-stream body into its JSON events, and says whether it ended with [DONE]. */

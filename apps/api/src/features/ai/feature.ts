@@ -29,8 +29,10 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
     timeoutMs: config.AI_TIMEOUT_MS,
     maxOutputTokens: config.AI_MAX_OUTPUT_TOKENS,
     stopPollMs: config.AI_STOP_POLL_MS,
+    abandonedAfterMs: config.AI_ABANDONED_AFTER_MS,
     log: app.log,
   });
+  app.addHook('onReady', async () => generations.startSweeping());
   const speech = createSpeech(config, app.log);
   const service = createAiService({ db: app.db, contextProvider: options.contextProvider, generations });
   app.addHook('onClose', async () => {

@@ -22,8 +22,11 @@ export interface GenerationRequest {
   suggestions: string[];
   /** Set when this answer should name a new session. */
   titleFallback: string | null;
-  /** Writes the user message and the placeholder answer; runs while the model already works. */
-  persist: Promise<void>;
+  /**
+   * Writes the user message and the placeholder answer. Called once the model call is under way, so the
+   * write overlaps the model's own first-token time instead of delaying it.
+   */
+  persist: () => Promise<void>;
 }
 
 export interface GenerationOutcome extends CompletionResult {
@@ -79,28 +82,43 @@ export class Generation {
   status: MessageStatus = 'STREAMING';
   error: string | null = null;
   stopReason: StopReason | null = null;
+  /** The streamed pieces so far, replayed one by one to a late subscriber (they make up `content`). */
+  readonly pieces: string[] = [];
+  /** True once the answer is saved and its last event sent. */
+  ended = false;
+  /** What the saved answer lists as its sources; sent with the last event. */
+  sources: MessageSource[] = [];
   /** True once the answer's row exists, so the stop poller may look for it. */
   persisted = false;
   readonly controller = new AbortController();
   readonly finished: Promise<GenerationOutcome>;
+  /** Settles when the question and the answer's row are saved (true) or could not be (false). */
+  readonly saved: Promise<boolean>;
   private readonly listeners = new Set<Listener>();
   private resolveFinished!: (outcome: GenerationOutcome) => void;
+  private resolveSaved!: (saved: boolean) => void;
 
   constructor(
     readonly request: GenerationRequest,
     readonly userId: string,
   ) {
     this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
+    this.saved = new Promise((resolve) => (this.resolveSaved = resolve));
+  }
+
+  markSaved(saved: boolean) {
+    this.persisted = saved;
+    this.resolveSaved(saved);
   }
 
   get ids() {
     return this.request.ids;
   }
 
-  /** Subscribes to what comes next; what was generated so far arrives first, so nothing is missed. */
+  /** Subscribes to what comes next; the pieces generated so far arrive first, so nothing is missed. */
   subscribe(listener: Listener): () => void {
-    if (this.content) listener({ ...this.ids, content: this.content });
-    if (this.status !== 'STREAMING') {
+    for (const content of this.pieces) listener({ ...this.ids, content });
+    if (this.ended) {
       listener(this.finalEvent());
       listener('done');
       return () => {};
@@ -116,7 +134,7 @@ export class Generation {
   finalEvent(): ChatStreamEvent {
     return this.error
       ? { ...this.ids, error: this.error, followUpQuestions: [] }
-      : { ...this.ids, followUpQuestions: this.followUpQuestions };
+      : { ...this.ids, followUpQuestions: this.followUpQuestions, sources: this.sources };
   }
 
   stop(reason: StopReason) {
@@ -126,6 +144,7 @@ export class Generation {
   }
 
   finish() {
+    this.ended = true;
     this.emit(this.finalEvent());
     this.emit('done');
     this.listeners.clear();
@@ -145,8 +164,13 @@ export interface GenerationManagerOptions {
   timeoutMs: number;
   maxOutputTokens: number;
   stopPollMs: number;
+  /** Silence after which another instance's STREAMING answer counts as abandoned; running ones beat well within it. */
+  abandonedAfterMs: number;
   log: FastifyBaseLogger;
 }
+
+export const ABANDONED_ANSWER_ERROR =
+  'This answer was interrupted because the server stopped while writing it. Please try again.';
 
 /**
  * Runs answers independently of the HTTP requests that asked for them: a client that disconnects does not stop
@@ -156,6 +180,8 @@ export class GenerationManager {
   private readonly active = new Map<string, Generation>();
   private poller: NodeJS.Timeout | null = null;
   private polling = false;
+  private lastHeartbeat = 0;
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: GenerationManagerOptions) {}
 
@@ -193,8 +219,30 @@ export class GenerationManager {
     return any;
   }
 
+  /** Ends abandoned answers now and then every third of the silence that marks them. */
+  startSweeping() {
+    if (this.sweeper) return;
+    void this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), Math.max(500, this.options.abandonedAfterMs / 3));
+    this.sweeper.unref();
+  }
+
+  async sweep() {
+    try {
+      const ended = await this.options.repository.sweepAbandoned(
+        this.options.abandonedAfterMs,
+        ABANDONED_ANSWER_ERROR,
+      );
+      if (ended) this.options.log.warn({ ended }, 'ended answers abandoned by a stopped instance');
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'sweeping abandoned answers failed');
+    }
+  }
+
   /** On shutdown: let running answers finish for a moment, then stop and save the rest. */
   async drain(graceMs: number) {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     const pending = [...this.active.values()].map((g) => g.finished);
     if (!pending.length) return;
     const timer = setTimeout(() => {
@@ -218,6 +266,11 @@ export class GenerationManager {
         .filter((g) => g.persisted && g.status === 'STREAMING')
         .map((g) => g.ids.responseId);
       for (const id of await this.options.repository.stopRequested(ids)) this.active.get(id)?.stop('stop');
+      // Six beats per silence window: a slow database or a busy loop never makes a live answer look abandoned.
+      if (Date.now() - this.lastHeartbeat >= this.options.abandonedAfterMs / 6) {
+        this.lastHeartbeat = Date.now();
+        await this.options.repository.heartbeat(ids);
+      }
     } catch (error) {
       this.options.log.warn({ err: error }, 'stop poll failed');
     } finally {
@@ -230,16 +283,19 @@ export class GenerationManager {
     const { request } = generation;
     const { ids } = request;
     let persistFailed = false;
-    const persisted = request.persist.then(
-      () => {
-        generation.persisted = true;
-      },
-      (error) => {
-        persistFailed = true;
-        log.error({ err: error }, 'saving the chat message failed');
-        generation.stop('shutdown');
-      },
-    );
+    let persisted: Promise<void> | null = null;
+    const startPersisting = () => {
+      if (persisted) return;
+      persisted = request.persist().then(
+        () => generation.markSaved(true),
+        (error) => {
+          persistFailed = true;
+          generation.markSaved(false);
+          log.error({ err: error }, 'saving the chat message failed');
+          generation.stop('shutdown');
+        },
+      );
+    };
     // An idle timer: the first token and every next one must come within AI_TIMEOUT_MS.
     let idle: NodeJS.Timeout | undefined;
     const armIdle = () => {
@@ -263,11 +319,20 @@ export class GenerationManager {
         providerOptions: { [COACH_OPTIONS]: coach as never },
         onError: () => {},
       });
+      // The model request goes out within this turn of the event loop; the database write follows it. On the
+      // embedded database a write holds the event loop, and would otherwise delay the request itself.
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          startPersisting();
+          resolve();
+        }),
+      );
       for await (const part of result.fullStream) {
         armIdle();
         if (part.type === 'text-delta') {
           if (!part.text) continue;
           generation.content += part.text;
+          generation.pieces.push(part.text);
           generation.emit({ ...ids, content: part.text });
           if (Date.now() - lastFlush >= FLUSH_EVERY_MS && generation.persisted) {
             lastFlush = Date.now();
@@ -286,6 +351,7 @@ export class GenerationManager {
       streamError = error;
     } finally {
       clearTimeout(idle);
+      startPersisting();
     }
 
     if (generation.stopReason === 'stop') {
@@ -323,6 +389,7 @@ export class GenerationManager {
     if (!persistFailed) {
       const sources: MessageSource[] =
         generation.status === 'ERROR' && !generation.content ? [] : request.context.sources;
+      generation.sources = sources;
       try {
         await repository.saveAnswer(ids.responseId, {
           content: generation.content,

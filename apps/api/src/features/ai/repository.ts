@@ -121,7 +121,7 @@ export function aiRepository(db: DbOrTx) {
       if (!words) return [];
       const result = await db.execute(sql`
         select key, kind, title, context, body, url, milestone_key, mission_key, step_key,
-               ts_rank_cd(search, q, 1) * (case when milestone_key = ${milestoneKey ?? null} then 1.2 else 1 end) as rank
+               ts_rank(search, q, 1) * (case when milestone_key = ${milestoneKey ?? null} then 1.2 else 1 end) as rank
         from ai_passages, websearch_to_tsquery('english', ${words}) q
         where search @@ q
         order by rank desc, key
@@ -141,6 +141,11 @@ export function aiRepository(db: DbOrTx) {
     },
 
     // ----- conversations -----
+    /** Whoever owns it: only to tell a free id from a taken one. */
+    async findConversationOfAnyone(id: string) {
+      const [row] = await db.select().from(aiConversations).where(eq(aiConversations.id, id));
+      return row;
+    },
     async findConversation(userId: string, id: string) {
       const [row] = await db
         .select()
@@ -326,6 +331,31 @@ export function aiRepository(db: DbOrTx) {
         )
         .returning({ id: aiMessages.id });
       return rows.map((r) => r.id);
+    },
+    /** Tells other instances these answers are still being written (see sweepAbandoned). */
+    async heartbeat(ids: string[]) {
+      if (!ids.length) return;
+      await db
+        .update(aiMessages)
+        .set({ updatedAt: sql`now()` })
+        .where(and(inArray(aiMessages.id, ids), eq(aiMessages.status, 'STREAMING')));
+    },
+    /**
+     * Ends answers still marked STREAMING whose instance has given no sign of life for `silentForMs` (it died
+     * mid-answer): they keep the text flushed so far and become ERROR, so the founder sees them and can retry.
+     */
+    async sweepAbandoned(silentForMs: number, error: string): Promise<number> {
+      const rows = await db
+        .update(aiMessages)
+        .set({ status: 'ERROR', error, stopRequestedAt: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(aiMessages.status, 'STREAMING'),
+            sql`${aiMessages.updatedAt} < now() - ${silentForMs} * interval '1 millisecond'`,
+          ),
+        )
+        .returning({ id: aiMessages.id });
+      return rows.length;
     },
     async stopRequested(ids: string[]): Promise<string[]> {
       if (!ids.length) return [];

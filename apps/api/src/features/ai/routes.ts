@@ -44,7 +44,7 @@ const tags = ['ai'];
 const empty = envelope(z.object({}));
 
 /** Streams the answer as server-sent events; the generation itself goes on if the client leaves. */
-function streamAnswer(request: FastifyRequest, reply: FastifyReply, generation: Generation) {
+async function streamAnswer(request: FastifyRequest, reply: FastifyReply, generation: Generation) {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -59,7 +59,11 @@ function streamAnswer(request: FastifyRequest, reply: FastifyReply, generation: 
     if (event === 'done') raw.end('data: [DONE]\n\n');
     else raw.write(`data: ${JSON.stringify(event)}\n\n`);
   };
-  // The first event carries the ids at once, so the client can stop or retry before any text arrives.
+  raw.flushHeaders();
+  // The first event carries the ids as soon as the question is saved (the model already works meanwhile), so
+  // the client can stop, retry or read the conversation's history before any text arrives. Text generated
+  // while waiting is replayed by subscribe; a failed save ends the stream with its error event.
+  await generation.saved;
   write({ ...generation.ids });
   const unsubscribe = generation.subscribe(write);
   request.raw.once('close', () => {
@@ -127,7 +131,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
   );
 
   const streamDoc =
-    'With `Accept: text/event-stream`: `data: {conversationId, userMessageId, responseId, content?, followUpQuestions?, error?}` events, then `data: [DONE]`. Otherwise JSON.';
+    'With `Accept: text/event-stream`: `data: {conversationId, userMessageId, responseId, content?, followUpQuestions?, error?, sources?}` events, then `data: [DONE]`. The first event (ids only) comes once the question is saved; the last carries `followUpQuestions` and, unless the answer failed, `sources`. Otherwise JSON.';
   r.post(
     '/api/ai/chat/completion',
     {

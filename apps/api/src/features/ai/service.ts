@@ -80,9 +80,11 @@ export function createAiService(deps: AiServiceDeps) {
       } else {
         question = request.input;
         if (request.conversationId) {
-          const conversation = await repo.findConversation(userId, request.conversationId);
-          if (!conversation) {
-            if (request.kind === 'continue') throw sessionNotFound();
+          // A client may name a new conversation itself (so it can stop the answer before any event arrives);
+          // an id that is someone else's is refused before anything streams.
+          const conversation = await repo.findConversationOfAnyone(request.conversationId);
+          if (!conversation || conversation.userId !== userId) {
+            if (request.kind === 'continue' || conversation) throw sessionNotFound();
             isNew = true;
           } else titlePending = conversation.titlePending;
           conversationId = request.conversationId;
@@ -114,61 +116,59 @@ export function createAiService(deps: AiServiceDeps) {
       const ids = { conversationId, userMessageId, responseId };
       const firstTurn = retryOf ? retryOf.position === 1 : isNew || transcript.length === 0;
 
-      const persist = db.transaction(async (tx) => {
-        const r = aiRepository(tx);
-        if (isNew) {
-          const created = await r.upsertConversation(
-            userId,
-            conversationId,
-            undefined,
-            fallbackTitle(question),
-          );
-          if (!created) throw sessionNotFound();
-        } else await r.lockConversation(conversationId);
-        if (retryOf) {
-          const version = (await r.maxVersion(retryOf.messageId)) + 1;
-          await r.supersedeAnswers(retryOf.messageId);
-          await r.insertMessages([
-            {
-              id: responseId,
-              conversationId,
+      const persist = () =>
+        db.transaction(async (tx) => {
+          const r = aiRepository(tx);
+          if (isNew) {
+            const created = await r.upsertConversation(
               userId,
-              role: 'assistant',
-              position: retryOf.position,
-              parentId: retryOf.messageId,
-              version,
-              status: 'STREAMING',
-            },
-          ]);
-        } else {
-          position = (await r.lastPosition(conversationId)) + 1;
-          if (position % 2 === 1) position += 1;
-          await r.insertMessages([
-            {
-              id: userMessageId,
               conversationId,
-              userId,
-              role: 'user',
-              position,
-              content: stripMarks(question),
-              status: 'COMPLETE',
-            },
-            {
-              id: responseId,
-              conversationId,
-              userId,
-              role: 'assistant',
-              position: position + 1,
-              parentId: userMessageId,
-              status: 'STREAMING',
-            },
-          ]);
-        }
-        await r.touchConversation(conversationId);
-      });
-      // A conversation id that belongs to someone else is refused before anything streams.
-      if (isNew && request.kind !== 'retry' && request.conversationId) await persist;
-
+              undefined,
+              fallbackTitle(question),
+            );
+            if (!created) throw sessionNotFound();
+          } else await r.lockConversation(conversationId);
+          if (retryOf) {
+            const version = (await r.maxVersion(retryOf.messageId)) + 1;
+            await r.supersedeAnswers(retryOf.messageId);
+            await r.insertMessages([
+              {
+                id: responseId,
+                conversationId,
+                userId,
+                role: 'assistant',
+                position: retryOf.position,
+                parentId: retryOf.messageId,
+                version,
+                status: 'STREAMING',
+              },
+            ]);
+          } else {
+            position = (await r.lastPosition(conversationId)) + 1;
+            if (position % 2 === 1) position += 1;
+            await r.insertMessages([
+              {
+                id: userMessageId,
+                conversationId,
+                userId,
+                role: 'user',
+                position,
+                content: stripMarks(question),
+                status: 'COMPLETE',
+              },
+              {
+                id: responseId,
+                conversationId,
+                userId,
+                role: 'assistant',
+                position: position + 1,
+                parentId: userMessageId,
+                status: 'STREAMING',
+              },
+            ]);
+          }
+          await r.touchConversation(conversationId);
+        });
       return generations.start({
         ids,
         userId,
@@ -182,9 +182,9 @@ export function createAiService(deps: AiServiceDeps) {
     },
 
     async stop(userId: string, conversationId: string) {
-      const conversation = await repo.findConversation(userId, conversationId);
-      if (!conversation) throw sessionNotFound();
+      // This instance's answers stop at once, even a brand-new chat's whose rows are not written yet.
       const local = generations.stopLocal(userId, conversationId);
+      if (!local && !(await repo.findConversation(userId, conversationId))) throw sessionNotFound();
       const flagged = await repo.requestStop(userId, conversationId);
       return { conversationId, stopped: local || flagged.length > 0 };
     },

@@ -97,8 +97,22 @@ describe('the chat stream in the store', () => {
       url: '/ai/chat/completion',
       method: 'POST',
       headerType: 'authorization',
-      body: { input: 'How do I run interviews?' },
+      body: { input: 'How do I run interviews?', conversationId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     });
+  });
+
+  it('a new chat names its conversation, so Stop reaches the server before any event arrives', async () => {
+    const fake = fakeHttp();
+    const store = storeWith(fake.http);
+    const done = store.dispatch(sendMessage('Tell me everything'));
+    await settle();
+    const chosen = (fake.calls[0]!.body as { conversationId: string }).conversationId;
+    await store.dispatch(stopStreaming());
+    await done;
+    expect(fake.calls.map((c) => c.url)).toContain(`/ai/chat/stop/${chosen}`);
+    const state = store.getState().aiChat;
+    expect(state.streaming).toBe(false);
+    expect(state.messages[0]).toMatchObject({ role: 'user', content: 'Tell me everything' });
   });
 
   it('stop tells the server, stops reading and keeps the partial answer, marked stopped', async () => {

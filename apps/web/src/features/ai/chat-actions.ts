@@ -18,6 +18,7 @@ import {
   streamErrored,
   streamFailed,
   streamFollowUps,
+  streamSources,
   streamStarted,
   streamStopped,
 } from './slice';
@@ -100,11 +101,24 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : 'The answer could not be loaded.';
 }
 
-/** Runs one stream into the slice: ids, content pieces, follow-ups, errors, the done marker. */
-function runStream(url: string, body: unknown, input: string | null): Thunk<boolean> {
+/**
+ * Runs one stream into the slice: ids, content pieces, follow-ups, errors, the done marker. A new chat names its
+ * conversation itself (`newConversationId`), so Stop works even before the first event arrives.
+ */
+function runStream(
+  url: string,
+  body: unknown,
+  input: string | null,
+  newConversationId?: string,
+): Thunk<boolean> {
   return async (dispatch, getState, { http }) => {
     const controller = new AbortController();
-    const run = { controller, conversationId: getState().aiChat.conversationId, stopping: false };
+    const run = {
+      controller,
+      conversationId: newConversationId ?? getState().aiChat.conversationId,
+      stopping: false,
+    };
+    let announce = newConversationId !== undefined;
     current = run;
     let finished = false;
     try {
@@ -115,7 +129,8 @@ function runStream(url: string, body: unknown, input: string | null): Thunk<bool
           break;
         }
         const event = item.event;
-        if (run.conversationId === null) {
+        if (announce || run.conversationId === null) {
+          announce = false;
           run.conversationId = event.conversationId;
           // A new conversation shows in the list at once; its title follows when the answer is done.
           dispatch(
@@ -133,6 +148,7 @@ function runStream(url: string, body: unknown, input: string | null): Thunk<bool
         }
         if (event.content) dispatch(streamDelta(event.content));
         if (event.followUpQuestions) dispatch(streamFollowUps(event.followUpQuestions));
+        if (event.sources) dispatch(streamSources(event.sources));
         if (event.error) dispatch(streamErrored(event.error));
       }
       if (current !== run) return false;
@@ -169,9 +185,19 @@ export function sendMessage(input: string): Thunk<boolean> {
     if (!text || state.streaming) return false;
     const conversationId = state.conversationId;
     dispatch(messageSent({ input: text, tempId: tempId(), timestamp: new Date().toISOString() }));
-    return conversationId
-      ? dispatch(runStream(`/ai/chat/continue/${encodeURIComponent(conversationId)}`, { input: text }, text))
-      : dispatch(runStream('/ai/chat/completion', { input: text }, text));
+    if (conversationId)
+      return dispatch(
+        runStream(`/ai/chat/continue/${encodeURIComponent(conversationId)}`, { input: text }, text),
+      );
+    const newConversationId = crypto.randomUUID();
+    return dispatch(
+      runStream(
+        '/ai/chat/completion',
+        { input: text, conversationId: newConversationId },
+        text,
+        newConversationId,
+      ),
+    );
   };
 }
 

@@ -19,6 +19,7 @@ import {
   streamErrored,
   streamFailed,
   streamFollowUps,
+  streamSources,
   streamStarted,
   streamStopped,
   versionSelected,
@@ -75,6 +76,7 @@ describe('the streaming reply (spec section 4)', () => {
       streamDelta('Talk to '),
       streamDelta('ten people.'),
       streamFollowUps(['Who first?']),
+      streamSources([{ kind: 'step', title: 'Plan interviews', url: '/programs' }]),
     );
     expect(state.conversationId).toBe('c1');
     expect(state.messages[0]).toMatchObject({ id: 'u1', isTemp: false });
@@ -95,6 +97,7 @@ describe('the streaming reply (spec section 4)', () => {
       content: 'Talk to ten people.',
       messageId: 'u1',
       followUpQuestions: ['Who first?'],
+      sources: [{ kind: 'step', title: 'Plan interviews', url: '/programs' }],
     });
     expect(final.versions.map((v) => v.id)).toEqual(['r1']);
     expect(state.announcement).toBe('The coach has answered.');

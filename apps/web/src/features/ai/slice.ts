@@ -352,6 +352,11 @@ export const aiChatSlice = createSlice({
       const index = tempAnswerIndex(state);
       if (index !== -1) state.messages[index]!.followUpQuestions = action.payload;
     },
+    /** The last event names the answer's sources, so they show without reloading the history. */
+    streamSources(state, action: PayloadAction<MessageSource[]>) {
+      const index = tempAnswerIndex(state);
+      if (index !== -1) state.messages[index]!.sources = action.payload;
+    },
     /** An event carried an error: the answer is saved as failed and can be retried. */
     streamErrored(state, action: PayloadAction<string>) {
       state.error = true;
@@ -523,6 +528,7 @@ export const {
   streamStarted,
   streamDelta,
   streamFollowUps,
+  streamSources,
   streamErrored,
   streamCompleted,
   abortRequested,
