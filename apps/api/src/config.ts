@@ -37,6 +37,13 @@ const envSchema = z.object({
   DEMO_EMAIL: z.email().default('demo@liftoff.local'),
   DEMO_PASSWORD: z.string().min(8).default('liftoff-demo-2026'),
   CONTENT_IMPORT: booleanFromEnv.default(true),
+  // Deliverables in an S3-compatible bucket instead of DATA_DIR/files (all but region and path style required).
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
   // How long a feature flag read is reused; flags flipped elsewhere take at most this long to apply.
   FLAG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   WIX_CLIENT_ID: z.string().min(1).optional(),
@@ -69,7 +76,20 @@ export type Env = z.infer<typeof envSchema>;
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
+export interface S3Settings {
+  /** The service's base address: `https://s3.eu-west-1.amazonaws.com`, `https://<account>.r2.cloudflarestorage.com`, `http://minio:9000`. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://endpoint/bucket/key` (MinIO and most compatible stores) rather than `https://bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+}
+
 export type Config = Omit<Env, 'DATABASE_URL' | 'DATA_DIR' | 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'APP_URL'> & {
+  /** Set when deliverables go to an S3-compatible bucket. */
+  s3: S3Settings | null;
   APP_URL: string;
   DATA_DIR: string;
   database: DatabaseConfig;
@@ -132,6 +152,13 @@ export function parseConfig(source: Record<string, string | undefined> = process
       : []),
   ];
   if (aiProblems.length) throw new ConfigError(aiProblems);
+  const s3Keys = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Given = s3Keys.filter((key) => env[key]);
+  if (s3Given.length && s3Given.length < s3Keys.length) {
+    throw new ConfigError(
+      s3Keys.filter((key) => !env[key]).map((key) => `${key}: required with ${s3Given.join(', ')}`),
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const secrets =
     env.JWT_SECRET && env.ENCRYPTION_KEY
@@ -150,6 +177,16 @@ export function parseConfig(source: Record<string, string | undefined> = process
     database: DATABASE_URL
       ? { kind: 'postgres', url: DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    s3: s3Given.length
+      ? {
+          bucket: env.S3_BUCKET!,
+          endpoint: env.S3_ENDPOINT!,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : null,
     isProduction,
   };
 }

@@ -13,6 +13,8 @@ export const redactPaths = [
   '*.refreshToken',
   '*.code',
   '*.secret',
+  '*.secretAccessKey',
+  '*.S3_SECRET_ACCESS_KEY',
   '*.backupCodes',
   'body.password',
   'body.token',

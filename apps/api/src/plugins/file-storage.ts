@@ -1,0 +1,64 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { AppError } from '../lib/errors.js';
+
+/**
+ * Where uploaded files live. Keys are relative, slash-separated names chosen by the API
+ * (`attachments/<userId>/<uuid>`), never user input. The local disk implementation is the default; the
+ * S3-compatible one (s3-storage.ts: PutObject, GetObject, DeleteObject) is used when `S3_BUCKET` is set.
+ */
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  /** Stores the bytes under the key, replacing what was there. */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Opens the stored bytes; rejects with `FileNotFoundError` when the key holds nothing. */
+  getStream(key: string): Promise<Readable>;
+  /** Removes the key; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** The record exists but its bytes are gone from storage: a 404 for the caller, never a 500. */
+export class FileNotFoundError extends AppError {
+  constructor(readonly key: string) {
+    super(404, 'NOT_FOUND', 'This file is no longer in storage.');
+    this.name = 'FileNotFoundError';
+  }
+}
+
+const keyPattern = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
+
+export function checkKey(key: string): string {
+  if (!keyPattern.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Invalid storage key: ${key}`);
+  }
+  return key;
+}
+
+/** Files under `root` (DATA_DIR/files); writes go to a temporary name first, so readers never see half a file. */
+export function localDiskStorage(root: string): FileStorage {
+  const resolve = (key: string) => path.join(root, ...checkKey(key).split('/'));
+  return {
+    kind: 'local',
+    async put(key, data) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.${Date.now()}.part`;
+      await writeFile(temporary, data, { mode: 0o600 });
+      await rename(temporary, target);
+    },
+    async getStream(key) {
+      const target = resolve(key);
+      try {
+        await stat(target);
+      } catch {
+        throw new FileNotFoundError(key);
+      }
+      return createReadStream(target);
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+  };
+}
