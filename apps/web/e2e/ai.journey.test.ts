@@ -1,13 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  onboardThroughScreens,
-  signUpThroughScreens,
-  uniqueEmail,
-  verifyThroughScreens,
-} from './support/auth-flows.js';
-import { expectAccessible, launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newFounderOnOverview } from './support/auth-flows.js';
+import { expectAccessible, newContext } from './support/browser.js';
+import { useServerAndBrowser } from './support/journey.js';
 
 const QUESTION = 'How do I run customer interviews?';
 const THANKS = 'Thank you for your feedback! We appreciate it.';
@@ -32,34 +27,15 @@ async function horizontalOverflow(page: Page): Promise<number | string> {
   });
 }
 
-async function readyFounder(page: Page, server: RunningServer, prefix: string) {
-  const email = uniqueEmail(prefix);
-  await signUpThroughScreens(page, email);
-  await verifyThroughScreens(page, server, email);
-  await onboardThroughScreens(page);
-  await page.waitForURL('**/tutorial');
-  await page.getByRole('button', { name: 'Skip the tour' }).click();
-  await page.waitForURL('**/overview');
-}
-
 describe('journey: the AI coach', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // The default offline coach answers: no model server, no network.
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The default offline coach answers: no model server, no network.
+  const journey = useServerAndBrowser();
 
   it('asks, follows up, rates, archives, restores, finds by search and deletes a conversation', async () => {
+    const { server, browser } = journey;
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
-    await readyFounder(page, server, 'ai');
+    await newFounderOnOverview(page, server, 'ai');
 
     // The workspace from the navigation: a new chat with suggested questions and the offline note.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI coach' }).click();
@@ -186,9 +162,10 @@ describe('journey: the AI coach', () => {
   });
 
   it('works on a phone: the conversations open in a drawer', async () => {
+    const { server, browser } = journey;
     const context = await newContext(browser, server.url, { width: 375, height: 740 });
     const page = await context.newPage();
-    await readyFounder(page, server, 'ai-phone');
+    await newFounderOnOverview(page, server, 'ai-phone');
     await page.goto('/ai-workspace');
     await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);

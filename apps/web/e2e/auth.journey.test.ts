@@ -1,33 +1,25 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  newFounderOnOverview,
   onboardThroughScreens,
   PASSWORD,
   signInThroughScreens,
+  signOutThroughMenu,
   signUpThroughScreens,
   uniqueEmail,
   verifyThroughScreens,
 } from './support/auth-flows.js';
-import { expectAccessible, launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { expectAccessible, newContext } from './support/browser.js';
+import { useServerAndBrowser } from './support/journey.js';
 
 // Access tokens live 10 s here, so the journey sees one expire and be refreshed silently.
 const ACCESS_TOKEN_TTL_SECONDS = 10;
 
 describe('journey: sign up to overview', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS) });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useServerAndBrowser({ ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS) });
 
   it('signs up, verifies, onboards, takes the tour, keeps the session and signs out', async () => {
+    const { server, browser } = journey;
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     const email = uniqueEmail();
@@ -70,9 +62,7 @@ describe('journey: sign up to overview', () => {
     expect(new URL(page.url()).pathname).toBe('/overview');
 
     // Sign out from the profile menu; a protected URL then sends to sign-in.
-    await page.getByRole('button', { name: /account menu/i }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL('**/sign-in');
+    await signOutThroughMenu(page);
     await page.goto('/overview');
     await page.waitForURL('**/sign-in');
     await expectAccessible(page, 'sign in');
@@ -80,15 +70,10 @@ describe('journey: sign up to overview', () => {
   });
 
   it('keeps two open tabs signed in across an access-token expiry', async () => {
+    const { server, browser } = journey;
     const context = await newContext(browser, server.url);
     const first = await context.newPage();
-    const email = uniqueEmail('tabs');
-    await signUpThroughScreens(first, email);
-    await verifyThroughScreens(first, server, email);
-    await onboardThroughScreens(first);
-    await first.waitForURL('**/tutorial');
-    await first.getByRole('button', { name: 'Skip the tour' }).click();
-    await first.waitForURL('**/overview');
+    await newFounderOnOverview(first, server, 'tabs');
     const second = await context.newPage();
     await second.goto('/overview');
     await second.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
@@ -112,6 +97,7 @@ describe('journey: sign up to overview', () => {
   });
 
   it('shows the server message for a wrong password', async () => {
+    const { server, browser } = journey;
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     const email = uniqueEmail('wrong');
@@ -127,6 +113,7 @@ describe('journey: sign up to overview', () => {
   });
 
   it('works on a phone-sized screen', async () => {
+    const { server, browser } = journey;
     const context = await newContext(browser, server.url, { width: 375, height: 740 });
     const page = await context.newPage();
     await page.goto('/sign-up');

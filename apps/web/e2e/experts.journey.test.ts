@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  onboardThroughScreens,
-  signUpThroughScreens,
-  uniqueEmail,
-  verifyThroughScreens,
-} from './support/auth-flows.js';
-import { expectAccessible, launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { signUpVerifyAndOnboard, skipTheTour, uniqueEmail } from './support/auth-flows.js';
+import { expectAccessible, newContext } from './support/browser.js';
+import { useServerAndBrowser } from './support/journey.js';
 
 const ZONE = 'Asia/Kolkata';
 
@@ -34,27 +29,19 @@ async function pickDateWithSlots(page: Page): Promise<string> {
 }
 
 describe('journey: a founder asks an expert, books and cancels a meeting, and writes to support', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = useServerAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let email = '';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    context = await newContext(browser, server.url);
+    context = await newContext(journey.browser, journey.server.url);
     page = await context.newPage();
     email = uniqueEmail('experts');
-    await signUpThroughScreens(page, email);
-    await verifyThroughScreens(page, server, email);
-    await onboardThroughScreens(page);
-    await page.waitForURL('**/tutorial');
+    await signUpVerifyAndOnboard(page, journey.server, email);
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('takes the tour from the TUTORIAL setting and can reach support from it', async () => {
@@ -64,8 +51,7 @@ describe('journey: a founder asks an expert, books and cancels a meeting, and wr
     await dialog.waitFor();
     expect(await dialog.getByRole('radio', { name: 'Help with the tutorial' }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: 'Skip the tour' }).click();
-    await page.waitForURL('**/overview');
+    await skipTheTour(page);
   });
 
   it("asks the milestone's expert a question from the overview", async () => {
@@ -118,7 +104,7 @@ describe('journey: a founder asks an expert, books and cancels a meeting, and wr
     await dialog.getByText(/^Request sent to/).waitFor();
     expect(await dialog.textContent()).toContain(time);
 
-    const mail = await server.waitForMail(email, /Meeting requested/);
+    const mail = await journey.server.waitForMail(email, /Meeting requested/);
     expect(mail.subject).toMatch(/Meeting requested/);
     // The calendar invite downloads through the authorized client.
     const download = page.waitForEvent('download');
@@ -142,7 +128,7 @@ describe('journey: a founder asks an expert, books and cancels a meeting, and wr
     await confirm.getByRole('button', { name: 'Cancel meeting' }).click();
     await meetings.getByText('Cancelled').waitFor();
     expect(await requests.getByRole('button', { name: 'Cancel request' }).count()).toBe(0);
-    await server.waitForMail(email, /^Cancelled:/);
+    await journey.server.waitForMail(email, /^Cancelled:/);
     await requests.getByRole('button', { name: 'Close' }).click();
   });
 

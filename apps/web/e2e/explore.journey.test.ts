@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  choose,
-  onboardThroughScreens,
-  signUpThroughScreens,
-  uniqueEmail,
-  verifyThroughScreens,
-} from './support/auth-flows.js';
-import { expectAccessible, launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { choose, newFounderOnOverview } from './support/auth-flows.js';
+import { expectAccessible, newContext } from './support/browser.js';
+import { useServerAndBrowser } from './support/journey.js';
 
 const SAFES_TITLE = 'SAFEs Explained: Caps, Discounts and Dilution';
 
@@ -24,29 +18,14 @@ const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('journey: explore the blog', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useServerAndBrowser();
 
   it('filters by category and tag, pages forward, opens a post and follows a tag', async () => {
+    const { server, browser } = journey;
     const context = await newContext(browser, server.url);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const page = await context.newPage();
-    const email = uniqueEmail('explore');
-    await signUpThroughScreens(page, email);
-    await verifyThroughScreens(page, server, email);
-    await onboardThroughScreens(page);
-    await page.waitForURL('**/tutorial');
-    await page.getByRole('button', { name: 'Skip the tour' }).click();
-    await page.waitForURL('**/overview');
+    await newFounderOnOverview(page, server, 'explore');
 
     // Explore from the navigation: every post, newest first, twelve to a page.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();

@@ -1,14 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  onboardThroughScreens,
-  signUpThroughScreens,
-  uniqueEmail,
-  verifyThroughScreens,
-} from './support/auth-flows.js';
-import { expectAccessible, launchBrowser, newContext } from './support/browser.js';
+import { newFounderOnOverview } from './support/auth-flows.js';
+import { expectAccessible, newContext } from './support/browser.js';
 import { makePng } from './support/files.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { useServerAndBrowser } from './support/journey.js';
 
 const SAVED = 'Your changes have been successfully saved.';
 
@@ -60,34 +55,24 @@ async function finishMissionFromOverview(page: Page, fileName: string) {
 }
 
 describe('journey: a new founder works through the first mission and shares it', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = useServerAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let attachmentShareUrl = '';
   let outcomeShareUrl = '';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    const { server, browser } = journey;
     context = await newContext(browser, server.url);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page = await context.newPage();
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('is enrolled on sign-up and sees where it stands on the overview and the map', async () => {
-    const email = uniqueEmail('programs');
-    await signUpThroughScreens(page, email);
-    await verifyThroughScreens(page, server, email);
-    await onboardThroughScreens(page);
-    await page.waitForURL('**/tutorial');
-    await page.getByRole('button', { name: 'Skip the tour' }).click();
-    await page.waitForURL('**/overview');
+    await newFounderOnOverview(page, journey.server, 'programs');
 
     await page.getByRole('heading', { name: 'Frame the problem' }).waitFor();
     expect(await programPercent(page)).toBe(0);
@@ -187,6 +172,7 @@ describe('journey: a new founder works through the first mission and shares it',
   });
 
   it('shares the deliverable; the preview opens signed out until the link is revoked', async () => {
+    const { server, browser } = journey;
     await page.getByRole('button', { name: 'Share problem-statement.png' }).click();
     const dialog = page.getByRole('dialog', { name: /Share problem-statement.png/ });
     await dialog.getByRole('button', { name: 'Create share link' }).click();
@@ -229,6 +215,7 @@ describe('journey: a new founder works through the first mission and shares it',
   });
 
   it('finishes the first milestone and opens its outcome, shared and previewed signed out', async () => {
+    const { server, browser } = journey;
     await finishMissionFromOverview(page, 'interview-notes.png');
     await page.getByRole('heading', { name: 'Mission complete!' }).waitFor();
     await finishMissionFromOverview(page, 'icp.png');

@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   codeIn,
-  onboardThroughScreens,
+  newFounderOnOverview,
   signInThroughScreens,
-  signUpThroughScreens,
-  uniqueEmail,
-  verifyThroughScreens,
+  signOutThroughMenu,
 } from './support/auth-flows.js';
-import { expectAccessible, launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { expectAccessible, newContext } from './support/browser.js';
+import { useServerAndBrowser } from './support/journey.js';
+import type { RunningServer } from './support/server.js';
 
 /** TOTP codes from Debian's oathtool, computed from the key the page shows (`offsetSteps` × 30 s). */
 function totp(secret: string, offsetSteps = 0): string {
@@ -23,12 +22,6 @@ async function openProfile(page: Page) {
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await page.waitForURL('**/profile');
   await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: /account menu/i }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL('**/sign-in');
 }
 
 /** Reads the backup codes shown once, downloads them, confirms they were saved. */
@@ -49,28 +42,13 @@ async function saveBackupCodes(page: Page): Promise<string[]> {
 }
 
 describe('journey: two-step verification and the profile', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = useServerAndBrowser();
 
   it('edits the profile, turns on an authenticator app, signs in with it and a backup code, switches to e-mailed codes, turns it off', async () => {
+    const { server, browser } = journey;
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
-    const email = uniqueEmail('two-factor');
-    await signUpThroughScreens(page, email);
-    await verifyThroughScreens(page, server, email);
-    await onboardThroughScreens(page);
-    await page.waitForURL('**/tutorial');
-    await page.getByRole('button', { name: 'Skip the tour' }).click();
-    await page.waitForURL('**/overview');
+    const email = await newFounderOnOverview(page, server, 'two-factor');
 
     // The profile: name, startup and a picture, resized in the browser and shown in the app bar.
     await openProfile(page);
@@ -121,7 +99,7 @@ describe('journey: two-step verification and the profile', () => {
     await server.waitForMail(email, /Two-step verification is on/);
 
     // Sign out and back in: the second step asks for the app's code.
-    await signOut(page);
+    await signOutThroughMenu(page);
     await signInThroughScreens(page, email);
     await page.waitForURL('**/two-factor');
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
@@ -146,7 +124,7 @@ describe('journey: two-step verification and the profile', () => {
     await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
 
     // Sign in again with a backup code.
-    await signOut(page);
+    await signOutThroughMenu(page);
     await signInThroughScreens(page, email);
     await page.waitForURL('**/two-factor');
     await page.getByRole('button', { name: 'Use a backup code' }).click();
@@ -166,7 +144,7 @@ describe('journey: two-step verification and the profile', () => {
     await page.getByText('On · e-mailed codes').waitFor();
 
     // Sign in with the code e-mailed at sign-in.
-    await signOut(page);
+    await signOutThroughMenu(page);
     const beforeSignIn = (await server.mailbox(email)).length;
     await signInThroughScreens(page, email);
     await page.waitForURL('**/two-factor');
@@ -190,7 +168,7 @@ describe('journey: two-step verification and the profile', () => {
     await server.waitForMail(email, /turned off/);
 
     // Sign-in needs the password only again (the sign-in page may return to the page the user was on).
-    await signOut(page);
+    await signOutThroughMenu(page);
     await signInThroughScreens(page, email);
     await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
     await page.getByRole('button', { name: /account menu/i }).waitFor();
@@ -199,22 +177,17 @@ describe('journey: two-step verification and the profile', () => {
   });
 
   it('a user with the app can ask for an e-mailed code instead', async () => {
+    const { server, browser } = journey;
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
-    const email = uniqueEmail('two-factor-mail');
-    await signUpThroughScreens(page, email);
-    await verifyThroughScreens(page, server, email);
-    await onboardThroughScreens(page);
-    await page.waitForURL('**/tutorial');
-    await page.getByRole('button', { name: 'Skip the tour' }).click();
-    await page.waitForURL('**/overview');
+    const email = await newFounderOnOverview(page, server, 'two-factor-mail');
     await openProfile(page);
     await page.getByRole('button', { name: 'Set up two-step verification' }).click();
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
     await page.getByLabel('Verification code').fill(totp(secret));
     await page.getByRole('button', { name: 'Confirm and turn on' }).click();
     await saveBackupCodes(page);
-    await signOut(page);
+    await signOutThroughMenu(page);
 
     await signInThroughScreens(page, email);
     await page.waitForURL('**/two-factor');

@@ -50,3 +50,35 @@ export async function signInThroughScreens(page: Page, email: string, password =
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
 }
+
+/** Signs up, verifies the e-mail and onboards through the screens; lands on the product tour. */
+export async function signUpVerifyAndOnboard(page: Page, server: RunningServer, email: string) {
+  await signUpThroughScreens(page, email);
+  await verifyThroughScreens(page, server, email);
+  await onboardThroughScreens(page);
+  await page.waitForURL('**/tutorial');
+}
+
+/** Leaves the product tour without walking it; lands on the overview. */
+export async function skipTheTour(page: Page) {
+  await page.getByRole('button', { name: 'Skip the tour' }).click();
+  await page.waitForURL('**/overview');
+}
+
+/**
+ * A new founder, signed in and onboarded, on the overview: signs up, verifies, onboards and skips the
+ * tour through the screens. Returns the founder's e-mail (unique, starting with `prefix`).
+ */
+export async function newFounderOnOverview(page: Page, server: RunningServer, prefix: string) {
+  const email = uniqueEmail(prefix);
+  await signUpVerifyAndOnboard(page, server, email);
+  await skipTheTour(page);
+  return email;
+}
+
+/** Signs out from the account menu; lands on the sign-in screen. */
+export async function signOutThroughMenu(page: Page) {
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL('**/sign-in');
+}
