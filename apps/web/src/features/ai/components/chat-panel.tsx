@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useAddFeedbackMutation, useAiCapabilitiesQuery } from '../api';
 import { loadHistory, loadOlder, retryAnswer, sendMessage, stopStreaming } from '../chat-actions';
 import type { AiDispatch } from '../chat-actions';
@@ -160,21 +160,10 @@ export function ChatPanel() {
   let body: React.ReactNode;
   if (chat.history.error && chat.messages.length === 0) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            startIcon={<RefreshIcon />}
-            onClick={() => chat.conversationId && void dispatch(loadHistory(chat.conversationId, 1))}
-          >
-            Retry
-          </Button>
-        }
-      >
-        {chat.history.error}
-      </Alert>
+      <RetryAlert
+        message={chat.history.error}
+        onRetry={() => chat.conversationId && void dispatch(loadHistory(chat.conversationId, 1))}
+      />
     );
   } else if (chat.history.loading && chat.messages.length === 0) {
     body = (
@@ -248,16 +237,7 @@ export function ChatPanel() {
           </Box>
         ) : null}
         {chat.history.error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void dispatch(loadOlder())}>
-                Retry
-              </Button>
-            }
-          >
-            {chat.history.error}
-          </Alert>
+          <RetryAlert message={chat.history.error} onRetry={() => void dispatch(loadOlder())} />
         ) : null}
         <Box
           component="ul"
@@ -326,29 +306,20 @@ export function ChatPanel() {
         </Alert>
       ) : null}
       {streamError && !messageHasError ? (
-        <Alert
-          severity="error"
+        <RetryAlert
+          message={streamError}
           sx={{ mb: 1 }}
           onClose={() => dispatch(errorDismissed())}
-          action={
-            chat.failedInput ? (
-              <Button
-                color="inherit"
-                size="small"
-                startIcon={<RefreshIcon />}
-                onClick={() => {
+          onRetry={
+            chat.failedInput
+              ? () => {
                   const input = chat.failedInput;
                   dispatch(errorDismissed());
                   if (input) send(input);
-                }}
-              >
-                Retry
-              </Button>
-            ) : undefined
+                }
+              : undefined
           }
-        >
-          {streamError}
-        </Alert>
+        />
       ) : null}
       <Composer
         ref={composer}

@@ -2,7 +2,6 @@ import { useEffect, useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -23,8 +22,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SearchIcon from '@mui/icons-material/Search';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import type { ChatSession, SearchHit } from '@liftoff/contracts/ai';
+import { RetryAlert } from '../../../components/retry-alert';
 import { buildPath, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import {
@@ -57,16 +56,10 @@ function SearchResults({ query, onOpen }: { query: string; onOpen: () => void })
   const headingId = useId();
   if (search.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void search.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(search.error, chatErrors.search)}
-      </Alert>
+      <RetryAlert
+        message={errorMessage(search.error, chatErrors.search)}
+        onRetry={() => void search.refetch()}
+      />
     );
   }
   const hits = search.currentData?.items;
@@ -332,21 +325,10 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
   let list: React.ReactNode;
   if (sessionsQuery.isError && !chat.sessionsLoaded) {
     list = (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            startIcon={<RefreshIcon />}
-            onClick={() => void sessionsQuery.refetch()}
-          >
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(sessionsQuery.error, chatErrors.sessions)}
-      </Alert>
+      <RetryAlert
+        message={errorMessage(sessionsQuery.error, chatErrors.sessions)}
+        onRetry={() => void sessionsQuery.refetch()}
+      />
     );
   } else if (!chat.sessionsLoaded) {
     list = (

@@ -1,8 +1,6 @@
 import { memo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -20,6 +18,7 @@ import ThumbDownOffIcon from '@mui/icons-material/ThumbDownOffAlt';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import ThumbUpOffIcon from '@mui/icons-material/ThumbUpOffAlt';
 import VolumeUpIcon from '@mui/icons-material/VolumeUpOutlined';
+import { RetryAlert } from '../../../components/retry-alert';
 import type { ChatMessage } from '../slice';
 import { markdownText } from '../lib/markdown';
 import { ChatMarkdown, copyText } from './chat-markdown';
@@ -117,25 +116,12 @@ export const MessageItem = memo(function MessageItem({
             ) : null}
             <StatusNote message={message} />
             {message.error ? (
-              <Alert
-                severity="error"
+              <RetryAlert
+                message={message.error}
                 sx={{ mt: 1 }}
-                action={
-                  !streaming && message.messageId ? (
-                    <Button
-                      color="inherit"
-                      size="small"
-                      startIcon={<RefreshIcon />}
-                      onClick={() => actions.onRetry(answerId)}
-                      disabled={actions.busy}
-                    >
-                      Retry
-                    </Button>
-                  ) : undefined
-                }
-              >
-                {message.error}
-              </Alert>
+                onRetry={!streaming && message.messageId ? () => actions.onRetry(answerId) : undefined}
+                retryDisabled={actions.busy}
+              />
             ) : null}
             {!streaming && extraSources.length ? (
               <Box sx={{ mt: 1.5 }}>
@@ -268,21 +254,12 @@ export const MessageItem = memo(function MessageItem({
               </Stack>
             ) : null}
             {actions.speechError?.id === message.id ? (
-              <Alert
-                severity="error"
+              <RetryAlert
+                message={actions.speechError.message}
                 sx={{ mt: 1 }}
-                action={
-                  <Button
-                    color="inherit"
-                    size="small"
-                    onClick={() => actions.onPlay(message.id, message.content)}
-                  >
-                    Try again
-                  </Button>
-                }
-              >
-                {actions.speechError.message}
-              </Alert>
+                onRetry={() => actions.onPlay(message.id, message.content)}
+                retryLabel="Try again"
+              />
             ) : null}
             {last && !streaming && message.followUpQuestions.length ? (
               <Box sx={{ mt: 1.5 }}>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,10 +12,10 @@ import Typography from '@mui/material/Typography';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ChatSession } from '@liftoff/contracts/ai';
+import { RetryAlert } from '../../../components/retry-alert';
 import { buildPath, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import {
@@ -67,21 +66,10 @@ export function ArchiveChatsPage() {
   let body: React.ReactNode;
   if (archived.isError && !data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            startIcon={<RefreshIcon />}
-            onClick={() => void archived.refetch()}
-          >
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(archived.error, chatErrors.archived)}
-      </Alert>
+      <RetryAlert
+        message={errorMessage(archived.error, chatErrors.archived)}
+        onRetry={() => void archived.refetch()}
+      />
     );
   } else if (!data) {
     body = (

@@ -17,6 +17,7 @@ import { displayName } from '../../../lib/session';
 import { useUpdateMetaMutation, useUpdateUserMutation } from '../api';
 import { applyServerFieldErrors } from './form-errors';
 import { resizeImageToDataUrl } from './image-resize';
+import { NameFields } from './name-fields';
 
 const schema = z.object({
   firstName: personName,
@@ -110,26 +111,13 @@ export function ProfileDetailsCard({ user }: { user: User }) {
                 {imageError}
               </Typography>
             ) : null}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label="First name"
-                autoComplete="given-name"
-                required
-                fullWidth
-                error={Boolean(errors.firstName)}
-                helperText={errors.firstName?.message}
-                {...register('firstName')}
-              />
-              <TextField
-                label="Last name"
-                autoComplete="family-name"
-                required
-                fullWidth
-                error={Boolean(errors.lastName)}
-                helperText={errors.lastName?.message}
-                {...register('lastName')}
-              />
-            </Stack>
+            <NameFields
+              firstName={register('firstName')}
+              lastName={register('lastName')}
+              errors={errors}
+              fullWidth
+              rowFrom="sm"
+            />
             <TextField
               label="Startup name"
               autoComplete="organization"

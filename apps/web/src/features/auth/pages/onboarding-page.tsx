@@ -13,6 +13,7 @@ import { authApi, useUpdateMetaMutation, useUpdateUserMutation } from '../api';
 import { selectAuth } from '../slice';
 import { AuthHeading } from '../components/auth-heading';
 import { applyServerFieldErrors } from '../components/form-errors';
+import { NameFields } from '../components/name-fields';
 import { SessionFooter } from '../components/session-footer';
 
 const schema = z.object({
@@ -94,24 +95,7 @@ export function OnboardingPage() {
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Your startup">
         <Stack spacing={2.5}>
           {nameMissing ? (
-            <Stack direction={{ xs: 'column', mobile: 'row' }} spacing={2}>
-              <TextField
-                label="First name"
-                autoComplete="given-name"
-                required
-                error={Boolean(errors.firstName)}
-                helperText={errors.firstName?.message}
-                {...register('firstName')}
-              />
-              <TextField
-                label="Last name"
-                autoComplete="family-name"
-                required
-                error={Boolean(errors.lastName)}
-                helperText={errors.lastName?.message}
-                {...register('lastName')}
-              />
-            </Stack>
+            <NameFields firstName={register('firstName')} lastName={register('lastName')} errors={errors} />
           ) : null}
           <TextField
             label="Startup name"

@@ -14,6 +14,7 @@ import { paths } from '../../../config/paths';
 import { useCheckEmailExistsMutation, useSignupMutation } from '../api';
 import { AuthHeading } from '../components/auth-heading';
 import { applyServerFieldErrors } from '../components/form-errors';
+import { NameFields } from '../components/name-fields';
 import { PasswordField } from '../components/password-field';
 import { PasswordStrength } from '../components/password-strength';
 
@@ -78,25 +79,12 @@ export function SignUpPage() {
       </AuthHeading>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign up">
         <Stack spacing={2.5}>
-          <Stack direction={{ xs: 'column', mobile: 'row' }} spacing={2}>
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              autoFocus
-              required
-              error={Boolean(errors.firstName)}
-              helperText={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              required
-              error={Boolean(errors.lastName)}
-              helperText={errors.lastName?.message}
-              {...register('lastName')}
-            />
-          </Stack>
+          <NameFields
+            firstName={register('firstName')}
+            lastName={register('lastName')}
+            errors={errors}
+            autoFocus
+          />
           <TextField
             label="E-mail"
             type="email"

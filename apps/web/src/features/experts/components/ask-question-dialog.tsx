@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { SubjectMessageFields, useSubjectMessage } from '../../../components/subject-message-fields';
 import { useAskQuestionMutation } from '../api';
 import { ExpertPicker, fullName, useExpertChoices } from './expert-picker';
 
@@ -33,31 +34,23 @@ export function AskQuestionDialog({
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const experts = useExpertChoices(expert);
   const [expertId, setExpertId] = useState(expert.id);
-  const [subject, setSubject] = useState('');
-  const [question, setQuestion] = useState('');
+  const form = useSubjectMessage();
   const [missionId, setMissionId] = useState('');
-  const [tried, setTried] = useState(false);
   const [ask, { isLoading }] = useAskQuestionMutation();
   const chosen = experts.find((e) => e.id === expertId) ?? expert;
 
-  const subjectError = tried && !subject.trim() ? 'Add a short subject.' : '';
-  const questionError = tried && !question.trim() ? 'Write your question.' : '';
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTried(true);
-    if (!subject.trim() || !question.trim()) return;
+    if (!form.check()) return;
     const result = await ask({
       expertId,
-      subject: subject.trim(),
-      question: question.trim(),
+      subject: form.subject.trim(),
+      question: form.message.trim(),
       ...(missionId ? { missionId } : {}),
     });
     if ('data' in result) {
-      setSubject('');
-      setQuestion('');
+      form.reset();
       setMissionId('');
-      setTried(false);
       onClose();
     }
   };
@@ -80,25 +73,11 @@ export function AskQuestionDialog({
               directly.
             </Typography>
             <ExpertPicker experts={experts} value={expertId} onChange={setExpertId} />
-            <TextField
-              label="Subject"
-              value={subject}
-              onChange={(event) => setSubject(event.target.value)}
-              required
-              error={Boolean(subjectError)}
-              helperText={subjectError || ' '}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-            />
-            <TextField
-              label="Your question"
-              value={question}
-              onChange={(event) => setQuestion(event.target.value)}
-              required
-              multiline
-              minRows={4}
-              error={Boolean(questionError)}
-              helperText={questionError || 'Say what you tried and where you are stuck.'}
-              slotProps={{ htmlInput: { maxLength: 5000 } }}
+            <SubjectMessageFields
+              form={form}
+              messageLabel="Your question"
+              messageHint="Say what you tried and where you are stuck."
+              messageMissing="Write your question."
             />
             {missions.length ? (
               <TextField

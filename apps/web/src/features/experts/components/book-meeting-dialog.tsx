@@ -1,7 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Expert, MeetingRequest } from '@liftoff/contracts/experts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
 import { useAvailabilityQuery, useRequestMeetingMutation } from '../api';
 import {
@@ -73,21 +72,11 @@ function Slots({
           ))}
         </Stack>
       ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              startIcon={<RefreshIcon />}
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(query.error)}
-        </Alert>
+        <RetryAlert
+          message={errorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+          retryLabel="Try again"
+        />
       ) : slots.length === 0 ? (
         <Typography role="status">
           No free times on this day — pick another date, such as a weekday a little further ahead.

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { MeetingRequest, MeetingStatus } from '@liftoff/contracts/experts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
 import { useCancelMeetingMutation, useMeetingsQuery, useQuestionsQuery } from '../api';
 import { formatDateTime } from '../lib/time';
@@ -44,18 +43,7 @@ function LoadingRows({ label }: { label: string }) {
 }
 
 function Failure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      {errorMessage(error)}
-    </Alert>
-  );
+  return <RetryAlert message={errorMessage(error)} onRetry={onRetry} retryLabel="Try again" />;
 }
 
 function MeetingRow({

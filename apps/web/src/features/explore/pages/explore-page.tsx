@@ -9,11 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import { EmptyState, ErrorState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api';
 import { useExploreCategoriesQuery, useExplorePostsQuery, useExploreTagsQuery } from '../api';
 import { CategoryChips, SearchBox, TagSelect } from '../components/explore-filters';
 import { PostCard, PostCardSkeleton } from '../components/post-card';
-import { EmptyState, ErrorState } from '../components/state-views';
 import {
   exploreUrl,
   hasFilters,
@@ -99,7 +99,7 @@ export function ExplorePage() {
     body = (
       <EmptyState
         icon={<MenuBookIcon fontSize="inherit" />}
-        heading="This page is past the last one"
+        title="This page is past the last one"
         action={
           <Button component={RouterLink} to={pageUrl(filters, data.lastPage)} variant="contained">
             Go to page {data.lastPage}
@@ -113,7 +113,7 @@ export function ExplorePage() {
     body = hasFilters(filters) ? (
       <EmptyState
         icon={<SearchOffIcon fontSize="inherit" />}
-        heading="No articles match these filters"
+        title="No articles match these filters"
         action={
           <Button component={RouterLink} to={exploreUrl({})} variant="contained">
             Clear filters
@@ -123,7 +123,7 @@ export function ExplorePage() {
         Try another category or tag, or clear the filters to see every article.
       </EmptyState>
     ) : (
-      <EmptyState icon={<MenuBookIcon fontSize="inherit" />} heading="No articles yet">
+      <EmptyState icon={<MenuBookIcon fontSize="inherit" />} title="No articles yet">
         Articles for founders appear here as soon as they are published. Check back soon.
       </EmptyState>
     );

@@ -14,6 +14,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import { EmptyState, ErrorState } from '../../../components/page-states';
 import { buildPath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import { useExplorePostQuery } from '../api';
@@ -21,7 +22,6 @@ import { ArticleBody } from '../components/article-body';
 import type { ArticleLinkState } from '../components/post-card';
 import { PostMetrics } from '../components/post-metrics';
 import { ShareLink } from '../components/share-link';
-import { EmptyState, ErrorState } from '../components/state-views';
 import { exploreUrl } from '../filters';
 import { formatDate, readingTime } from '../format';
 
@@ -273,7 +273,7 @@ export function ExplorePostPage() {
     content = (
       <EmptyState
         icon={<MenuBookIcon fontSize="inherit" />}
-        heading={errorMessage(error, 'We could not find that article.')}
+        title={errorMessage(error, 'We could not find that article.')}
         action={
           <Button component={RouterLink} to={exploreUrl({})} variant="contained">
             Browse all articles

@@ -13,7 +13,7 @@ import { CompletionMoment } from '../components/completion-moment';
 import { ContentIcon } from '../components/content-icon';
 import { Markdown } from '../components/markdown';
 import { OutcomeMissions } from '../components/outcome-missions';
-import { LoadError, PageSkeleton, PageTitle } from '../components/page-states';
+import { LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { ShareButton } from '../components/share-dialog';
 import { StatusChip } from '../components/status';
 import { formatDate } from '../lib/format';

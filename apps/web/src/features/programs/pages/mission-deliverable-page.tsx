@@ -15,7 +15,7 @@ import { buildPath, paths } from '../../../config/paths';
 import { uploadAttachment, useMissionQuery } from '../api';
 import { AttachmentList } from '../components/attachment-list';
 import { CompletionMoment } from '../components/completion-moment';
-import { LoadError, PageSkeleton, PageTitle } from '../components/page-states';
+import { LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { StatusChip } from '../components/status';
 import { formatSize } from '../lib/format';
 import { useProgramsDispatch } from '../lib/hooks';

@@ -29,7 +29,7 @@ import { buildPath, paths } from '../../../config/paths';
 import { useMissionQuery, useNextStepMutation, useRateStepMutation, useSaveWorksheetMutation } from '../api';
 import { CompletionMoment } from '../components/completion-moment';
 import { Markdown } from '../components/markdown';
-import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../components/page-states';
+import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { ProgressBar } from '../components/progress-ring';
 import { StatusChip } from '../components/status';
 import { WorksheetForm } from '../components/worksheet-form';

@@ -14,7 +14,7 @@ import { buildPath, paths } from '../../../config/paths';
 import { useOutcomesQuery, useProgramsQuery } from '../api';
 import { ContentIcon } from '../components/content-icon';
 import { OutcomeMissions } from '../components/outcome-missions';
-import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../components/page-states';
+import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { ShareButton } from '../components/share-dialog';
 import { StatusChip } from '../components/status';
 import { formatDate } from '../lib/format';

@@ -22,7 +22,7 @@ import { ContentIcon } from '../components/content-icon';
 import { ExpertActionsSlot, PopularQuestionsSlot } from '../../../components/feature-slots';
 import { ExpertCard } from '../components/expert-card';
 import { MilestoneRings } from '../components/milestone-rings';
-import { LoadError } from '../components/page-states';
+import { LoadError } from '../../../components/page-states';
 import { ProgressBar } from '../components/progress-ring';
 import { minutes } from '../lib/format';
 import {

@@ -20,7 +20,7 @@ import { ContentIcon } from '../components/content-icon';
 import { ExpertActionsSlot } from '../../../components/feature-slots';
 import { ExpertCard } from '../components/expert-card';
 import { Markdown } from '../components/markdown';
-import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../components/page-states';
+import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { ProgramMap } from '../components/program-map';
 import { ProgressBar } from '../components/progress-ring';
 import { StatusChip } from '../components/status';

@@ -2,15 +2,13 @@ import { useId } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
 import { usePopularQuestionsQuery } from '../api';
 import { AnswerText } from './answer-text';
@@ -35,21 +33,11 @@ export function PopularQuestions() {
             ))}
           </Stack>
         ) : query.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button
-                color="inherit"
-                size="small"
-                startIcon={<RefreshIcon />}
-                onClick={() => void query.refetch()}
-              >
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(query.error)}
-          </Alert>
+          <RetryAlert
+            message={errorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+            retryLabel="Try again"
+          />
         ) : !query.data?.length ? (
           <Typography>
             No popular questions for your milestone yet — ask your expert directly above.

@@ -17,13 +17,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import SchoolIcon from '@mui/icons-material/SchoolOutlined';
+import { RetryAlert } from '../../../components/retry-alert';
+import { SubjectMessageFields, useSubjectMessage } from '../../../components/subject-message-fields';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import { useContactUsSettingQuery, useSendFeedbackMutation } from '../api';
@@ -111,21 +111,11 @@ function ContactSection() {
   }
   if (query.isError || !query.data) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            startIcon={<RefreshIcon />}
-            onClick={() => void query.refetch()}
-          >
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(query.error)}
-      </Alert>
+      <RetryAlert
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+        retryLabel="Try again"
+      />
     );
   }
   return <ContactDetails setting={query.data} />;
@@ -149,37 +139,29 @@ export function SupportDialog({
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const location = useLocation();
   const [kind, setKind] = useState<SupportKind>(initialKind);
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [tried, setTried] = useState(false);
+  const form = useSubjectMessage();
   const [sent, setSent] = useState<string | null>(null);
   const [send, { isLoading }] = useSendFeedbackMutation();
   const { data: contact } = useContactUsSettingQuery(undefined, { skip: !open });
 
-  const subjectError = tried && !subject.trim() ? 'Add a short subject.' : '';
-  const messageError = tried && !message.trim() ? 'Write your message.' : '';
-
   const close = () => {
     setSent(null);
-    setTried(false);
+    form.clearErrors();
     onClose();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTried(true);
-    if (!subject.trim() || !message.trim()) return;
+    if (!form.check()) return;
     const result = await send({
       kind,
-      subject: subject.trim(),
-      message: message.trim(),
+      subject: form.subject.trim(),
+      message: form.message.trim(),
       page: `${location.pathname}${location.search}`.slice(0, 500),
     });
     if ('data' in result) {
       setSent(supportMessages.feedback);
-      setSubject('');
-      setMessage('');
-      setTried(false);
+      form.reset();
     }
   };
 
@@ -233,25 +215,11 @@ export function SupportDialog({
                         />
                       </RadioGroup>
                     </Box>
-                    <TextField
-                      label="Subject"
-                      value={subject}
-                      onChange={(event) => setSubject(event.target.value)}
-                      required
-                      error={Boolean(subjectError)}
-                      helperText={subjectError || ' '}
-                      slotProps={{ htmlInput: { maxLength: 200 } }}
-                    />
-                    <TextField
-                      label="Message"
-                      value={message}
-                      onChange={(event) => setMessage(event.target.value)}
-                      required
-                      multiline
-                      minRows={4}
-                      error={Boolean(messageError)}
-                      helperText={messageError || 'We see which page you wrote from.'}
-                      slotProps={{ htmlInput: { maxLength: 5000 } }}
+                    <SubjectMessageFields
+                      form={form}
+                      messageLabel="Message"
+                      messageHint="We see which page you wrote from."
+                      messageMissing="Write your message."
                     />
                   </Stack>
                 </Box>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TutorialItem } from '@liftoff/contracts/support';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MobileStepper from '@mui/material/MobileStepper';
@@ -11,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import HelpIcon from '@mui/icons-material/HelpOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import { markTutorialCompleted } from '../../../lib/markers';
@@ -139,21 +138,11 @@ export function TutorialPage() {
           />
         </>
       ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              startIcon={<RefreshIcon />}
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </Button>
-          }
-        >
-          We could not load the tour. {errorMessage(query.error)}
-        </Alert>
+        <RetryAlert
+          message={`We could not load the tour. ${errorMessage(query.error)}`}
+          onRetry={() => void query.refetch()}
+          retryLabel="Try again"
+        />
       ) : !step ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' } }}>

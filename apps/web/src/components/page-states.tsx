@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage } from '../lib/api';
+import { RetryAlert } from './retry-alert';
 
 /** The page title every state shares, so the heading structure never jumps. */
 export function PageTitle({ children, id }: { children: ReactNode; id?: string }) {
@@ -19,27 +17,50 @@ export function PageTitle({ children, id }: { children: ReactNode; id?: string }
   );
 }
 
-/** Error state: the server's message and a retry. */
-export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
+/** Error state: a title, the server's message and a way to try again (disabled while it fetches). */
+export function ErrorState({
+  title,
+  message,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  message: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
-          Try again
-        </Button>
-      }
+    <RetryAlert
+      title={title}
+      message={message}
+      onRetry={onRetry}
+      retryLabel={retrying ? 'Trying…' : 'Try again'}
+      retryDisabled={retrying}
       sx={{ alignItems: 'center' }}
-    >
-      <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-        We could not load {what}.
-      </Typography>
-      {errorMessage(error)}
-    </Alert>
+    />
   );
 }
 
-/** Empty state: one sentence of what goes here and the action that fills it. */
+/** Error state of a page that failed to load `what`: "We could not load …", the server's message, a retry. */
+export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
+  return (
+    <RetryAlert
+      message={
+        <>
+          <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+            We could not load {what}.
+          </Typography>
+          {errorMessage(error)}
+        </>
+      }
+      onRetry={onRetry}
+      retryLabel="Try again"
+      sx={{ alignItems: 'center' }}
+    />
+  );
+}
+
+/** Empty state: one sentence of what goes here and the action that changes it. */
 export function EmptyState({
   icon,
   title,
@@ -55,8 +76,8 @@ export function EmptyState({
     <Card>
       <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
         <Box
-          sx={{ fontSize: 56, color: 'primary.main', display: 'flex', justifyContent: 'center', mb: 2 }}
           aria-hidden="true"
+          sx={{ fontSize: 56, color: 'primary.main', display: 'flex', justifyContent: 'center', mb: 2 }}
         >
           {icon}
         </Box>
@@ -72,7 +93,7 @@ export function EmptyState({
   );
 }
 
-/** Skeleton of a page with a title and a few cards. */
+/** Skeleton of a page with a title and a few cards, announced as loading `label`. */
 export function PageSkeleton({
   label,
   cards = 2,
