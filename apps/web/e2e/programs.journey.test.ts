@@ -251,11 +251,23 @@ describe('journey: a new founder works through the first mission and shares it',
     expect(await ringValue(page, /Milestone 1, Problem & Customer Discovery/)).toBe(100);
   });
 
-  it('keeps all the work in the outcomes repository, filterable', async () => {
+  it('keeps all the work in the outcomes repository, filterable, with the live links to revoke', async () => {
     await page.goto('/outcomes-repository');
     await page.getByRole('heading', { level: 2, name: 'Problem & Customer Discovery' }).waitFor();
     expect(await page.getByText('interview-notes.png').count()).toBe(1);
+    // The outcome's link is still live (the deliverable's was revoked): listed, to copy or revoke.
+    const shared = page.getByRole('region', { name: 'Shared links' });
+    await shared.getByText('Outcome · shared', { exact: false }).waitFor();
+    expect(await shared.getByTestId('shared-link').count()).toBe(1);
     await expectAccessible(page, 'outcomes repository');
+    await shared.getByRole('button', { name: 'Revoke the link to Problem & Customer Discovery' }).click();
+    await shared.waitFor({ state: 'detached' });
+    const visitor = await newContext(journey.browser, journey.server.url);
+    const preview = await visitor.newPage();
+    await preview.goto(outcomeShareUrl);
+    await preview.getByRole('heading', { name: 'Nothing to preview here' }).waitFor();
+    await visitor.close();
+
     await page.getByRole('combobox', { name: 'Program' }).click();
     await page.getByRole('option', { name: 'Venture Foundations' }).click();
     await page.getByRole('combobox', { name: 'Milestone' }).click();

@@ -25,6 +25,7 @@ export const programsMessages = {
   deleted: 'File deleted successfully.',
   shareCreated: 'Share link created successfully.',
   shareRevoked: 'Share link revoked successfully.',
+  shares: 'Share links retrieved successfully.',
   preview: 'Preview Fetched Successfully.',
 } as const;
 
@@ -217,6 +218,17 @@ export const share = z.object({
 });
 export type Share = z.infer<typeof share>;
 export const tokenParams = z.object({ token: z.string() });
+/** GET /api/shares: the caller's live links, optionally for one deliverable or milestone outcome. */
+export const sharesQuery = z
+  .object({ kind: z.enum(shareKinds).optional(), id: z.uuid().optional() })
+  .strict();
+export const shareLink = share.extend({
+  /** The deliverable's or the milestone's id. */
+  id: z.string(),
+  /** The file name or the milestone's name. */
+  title: z.string(),
+});
+export type ShareLink = z.infer<typeof shareLink>;
 
 const previewContext = z.object({ programName: z.string(), milestoneName: z.string() });
 

@@ -228,6 +228,53 @@ describe('outcomes and shares', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/preview/unknown-token' })).statusCode).toBe(404);
   });
 
+  it('lists the live links again, per item or all, so any can be copied or revoked later', async () => {
+    const { token: me } = await readyUser(t.app);
+    const mine = (await programOf(t.app, me)).userMilestone[0]!;
+    const file = (await upload(t.app, me, mine.userMission[0]!.id, { name: 'pitch.pdf', data: PDF })).json()
+      .data as Attachment;
+    const make = async (kind: string, id: string) =>
+      (
+        await t.app.inject({ method: 'POST', url: '/api/shares', headers: bearer(me), payload: { kind, id } })
+      ).json().data as { token: string; url: string; createdAt: string };
+    const first = await make('attachment', file.id);
+    const second = await make('attachment', file.id);
+    const outcome = await make('outcome', mine.id);
+    const list = async (query = '', token = me) =>
+      (await t.app.inject({ method: 'GET', url: `/api/shares${query}`, headers: bearer(token) })).json();
+
+    const forFile = await list(`?kind=attachment&id=${file.id}`);
+    expect(forFile.message).toBe('Share links retrieved successfully.');
+    expect(forFile.data.map((l: { token: string }) => l.token).sort()).toEqual(
+      [first.token, second.token].sort(),
+    );
+    expect(forFile.data[0]).toEqual({
+      token: expect.any(String),
+      url: expect.stringMatching(/\/preview\?token=/),
+      kind: 'attachment',
+      createdAt: expect.any(String),
+      id: file.id,
+      title: 'pitch.pdf',
+    });
+    const all = (await list()).data as { token: string; title: string; kind: string }[];
+    expect(all).toHaveLength(3);
+    expect(all.find((l) => l.token === outcome.token)).toMatchObject({
+      kind: 'outcome',
+      title: 'Problem & Customer Discovery',
+    });
+
+    // A revoked link leaves the list; another founder sees none of them.
+    await t.app.inject({ method: 'DELETE', url: `/api/shares/${first.token}`, headers: bearer(me) });
+    expect((await list(`?id=${file.id}`)).data.map((l: { token: string }) => l.token)).toEqual([
+      second.token,
+    ]);
+    expect((await list('', other.token)).data.map((l: { title: string }) => l.title)).not.toContain(
+      'pitch.pdf',
+    );
+    const bad = await list('?kind=folder');
+    expect(bad.code).toBe('VALIDATION_FAILED');
+  });
+
   it('shares a milestone outcome with only its names, no files or ids', async () => {
     const milestone = program.userMilestone[0]!;
     const created = await t.app.inject({

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -19,6 +20,7 @@ export function createProgramsFeature(app: FastifyInstance, options: { findExper
     db: app.db,
     storage: app.storage,
     appUrl: app.config.APP_URL,
+    shareKey: createHmac('sha256', app.config.ENCRYPTION_KEY).update('liftoff share links').digest('hex'),
     findExperts: options.findExperts,
   });
   const closeOverdue = () =>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { ParsedProgram } from './import.js';
 import {
@@ -609,6 +609,31 @@ export function sharesRepository(db: DbOrTx) {
         .from(shares)
         .where(and(eq(shares.tokenHash, tokenHash), isNull(shares.revokedAt)));
       return row ?? null;
+    },
+    /** The user's links not revoked, newest first, optionally for one deliverable or milestone. */
+    async listActive(userId: string, where: { kind?: 'attachment' | 'outcome'; targetId?: string }) {
+      return db
+        .select()
+        .from(shares)
+        .where(
+          and(
+            eq(shares.userId, userId),
+            isNull(shares.revokedAt),
+            where.kind ? eq(shares.kind, where.kind) : undefined,
+            where.targetId
+              ? or(eq(shares.attachmentId, where.targetId), eq(shares.userMilestoneId, where.targetId))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(shares.createdAt));
+    },
+    async attachmentNames(userId: string, ids: string[]) {
+      if (!ids.length) return new Map<string, string>();
+      const rows = await db
+        .select({ id: missionAttachments.id, fileName: missionAttachments.fileName })
+        .from(missionAttachments)
+        .where(and(eq(missionAttachments.userId, userId), inArray(missionAttachments.id, ids)));
+      return new Map(rows.map((r) => [r.id, r.fileName]));
     },
     async revoke(userId: string, tokenHash: string) {
       const rows = await db

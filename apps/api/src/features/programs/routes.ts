@@ -20,6 +20,8 @@ import {
   share,
   step,
   tokenParams,
+  shareLink,
+  sharesQuery,
   worksheetBody,
 } from '@liftoff/contracts/programs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -309,6 +311,19 @@ export async function programsRoutes(
             await service.createShare(me(request), request.body.kind, request.body.id),
           ),
         ),
+  );
+
+  r.get(
+    '/api/shares',
+    {
+      schema: {
+        tags,
+        summary: "The caller's live share links (optionally for one deliverable or milestone outcome)",
+        querystring: sharesQuery,
+        response: { 200: envelope(z.array(shareLink)) },
+      },
+    },
+    async (request) => ok(messages.shares, await service.listShares(me(request), request.query)),
   );
 
   r.delete(

@@ -10,9 +10,10 @@ import {
   type Preview,
   type Program,
   type Share,
+  type ShareLink,
   type Step,
 } from '@liftoff/contracts/programs';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -27,6 +28,11 @@ export interface ProgramsDeps {
   db: Db;
   storage: FileStorage;
   appUrl: string;
+  /**
+   * Share tokens are an HMAC of the share's id under this key: the database keeps only their hash (a leaked
+   * table opens nothing), yet the owner can see and copy their live links again.
+   */
+  shareKey: string;
   findExperts: ExpertLookup;
 }
 
@@ -39,6 +45,8 @@ function checkId(id: string | undefined, what: string): string {
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const shareTokenOf = (key: string, shareId: string) =>
+  createHmac('sha256', key).update(`share:${shareId}`).digest('base64url');
 const ENDED_MESSAGE = 'This program has ended; its missions can no longer be changed.';
 
 type Repo = ReturnType<typeof progressRepository>;
@@ -571,14 +579,52 @@ export function createProgramsService(deps: ProgramsDeps) {
         if (milestone.status === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
         target = { userMilestoneId: milestone.id };
       }
-      const token = randomBytes(32).toString('base64url');
-      const row = await shares.insert({ userId, kind, tokenHash: hashToken(token), ...target });
+      const shareId = randomUUID();
+      const token = shareTokenOf(deps.shareKey, shareId);
+      const row = await shares.insert({ id: shareId, userId, kind, tokenHash: hashToken(token), ...target });
       return {
         token,
         kind,
         url: `${deps.appUrl}/preview?token=${token}`,
         createdAt: row.createdAt.toISOString(),
       };
+    },
+
+    /** The caller's live links with what each shares, so any of them can be copied or revoked later. */
+    async listShares(
+      userId: string,
+      filter: { kind?: 'attachment' | 'outcome'; id?: string },
+    ): Promise<ShareLink[]> {
+      const repo = sharesRepository(db);
+      const rows = await repo.listActive(userId, { kind: filter.kind, targetId: filter.id });
+      const [files, milestones] = await Promise.all([
+        repo.attachmentNames(
+          userId,
+          rows.flatMap((r) => (r.attachmentId ? [r.attachmentId] : [])),
+        ),
+        progressRepository(db).milestones(userId, {
+          ids: rows.flatMap((r) => (r.userMilestoneId ? [r.userMilestoneId] : [])),
+        }),
+      ]);
+      const milestoneNames = new Map(milestones.map((m) => [m.id, m.name]));
+      return rows.flatMap((row) => {
+        const token = shareTokenOf(deps.shareKey, row.id);
+        // Links made before tokens were derived from their id cannot be shown again.
+        if (hashToken(token) !== row.tokenHash) return [];
+        const id = (row.attachmentId ?? row.userMilestoneId)!;
+        const title = row.attachmentId ? files.get(id) : milestoneNames.get(id);
+        if (!title) return [];
+        return [
+          {
+            token,
+            kind: row.kind,
+            url: `${deps.appUrl}/preview?token=${token}`,
+            createdAt: row.createdAt.toISOString(),
+            id,
+            title,
+          },
+        ];
+      });
     },
 
     async revokeShare(userId: string, token: string): Promise<void> {

@@ -8,6 +8,7 @@ import type {
   Preview,
   Program,
   Share,
+  ShareLink,
   Step,
 } from '@liftoff/contracts/programs';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
@@ -20,7 +21,9 @@ import { apiPath } from './lib/urls';
 export type ShareKind = Share['kind'];
 export type OutcomesFilter = { programId?: string; milestoneId?: string };
 
-const programsBase = api.enhanceEndpoints({ addTagTypes: ['Program', 'Milestone', 'Mission', 'Outcome'] });
+const programsBase = api.enhanceEndpoints({
+  addTagTypes: ['Program', 'Milestone', 'Mission', 'Outcome', 'Share'],
+});
 
 /**
  * The programs calls of spec section 7 and api-contract.md "Programs". Tags: completing a step, handing
@@ -166,9 +169,20 @@ export const programsApi = programsBase.injectEndpoints({
       }),
       providesTags: ['Outcome'],
     }),
+    /** The founder's live share links: all of them, or those of one deliverable or outcome. */
+    shareLinks: build.query<ShareLink[], { kind?: ShareKind; id?: string }>({
+      query: ({ kind, id }) => ({
+        url: '/shares',
+        method: 'GET',
+        headerType: 'authorization',
+        params: { kind, id },
+      }),
+      providesTags: ['Share'],
+    }),
     createShare: build.mutation<Share, { kind: ShareKind; id: string }>({
       query: (body) => ({ url: '/shares', method: 'POST', headerType: 'authorization', body }),
       extraOptions: { successToast: true },
+      invalidatesTags: ['Share'],
     }),
     revokeShare: build.mutation<unknown, string>({
       query: (token) => ({
@@ -177,6 +191,7 @@ export const programsApi = programsBase.injectEndpoints({
         headerType: 'authorization',
       }),
       extraOptions: { successToast: true },
+      invalidatesTags: ['Share'],
     }),
     preview: build.query<Preview, string>({
       query: (token) => ({
@@ -210,6 +225,7 @@ export const {
   useSaveWorksheetMutation,
   useDeleteAttachmentMutation,
   useOutcomesQuery,
+  useShareLinksQuery,
   useCreateShareMutation,
   useRevokeShareMutation,
   usePreviewQuery,

@@ -7,14 +7,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
+import { RetryAlert } from '../../../components/retry-alert';
+import { errorMessage } from '../../../lib/api';
 import { showInfo } from '../../../lib/toast';
-import { useCreateShareMutation, useRevokeShareMutation } from '../api';
+import { useCreateShareMutation, useRevokeShareMutation, useShareLinksQuery } from '../api';
 import type { ShareKind } from '../api';
 import { useProgramsDispatch } from '../lib/hooks';
 
@@ -45,16 +48,19 @@ export function ShareDialog({
 }) {
   const titleId = useId();
   const dispatch = useProgramsDispatch();
-  const [share, setShare] = useState<Share | null>(null);
+  // A link made earlier for this item is shown again, so it can be copied or revoked at any time.
+  const links = useShareLinksQuery({ kind, id }, { skip: !open });
+  const [created, setCreated] = useState<Share | null>(null);
   const [revoked, setRevoked] = useState(false);
   const [createShare, creating] = useCreateShareMutation();
   const [revokeShare, revoking] = useRevokeShareMutation();
   const inputRef = useRef<HTMLInputElement>(null);
+  const share: Share | null = created ?? (revoked ? null : (links.data?.[0] ?? null));
 
   const create = async () => {
     const result = await createShare({ kind, id });
     if ('data' in result && result.data) {
-      setShare(result.data);
+      setCreated(result.data);
       setRevoked(false);
     }
   };
@@ -62,7 +68,7 @@ export function ShareDialog({
     if (!share) return;
     const result = await revokeShare(share.token);
     if (!('error' in result)) {
-      setShare(null);
+      setCreated(null);
       setRevoked(true);
     }
   };
@@ -85,7 +91,11 @@ export function ShareDialog({
           Anyone with the link sees this {kind === 'attachment' ? 'file' : 'outcome'}, read-only, without
           signing in — and nothing else of yours. You can revoke the link at any time.
         </Typography>
-        {share ? (
+        {links.isLoading ? (
+          <Skeleton variant="rounded" height={56} aria-label="Loading the share link" />
+        ) : links.isError && !share ? (
+          <RetryAlert message={errorMessage(links.error)} onRetry={() => void links.refetch()} />
+        ) : share ? (
           <Stack spacing={2}>
             <TextField
               label="Share link"

@@ -16,6 +16,7 @@ import { ContentIcon } from '../components/content-icon';
 import { OutcomeMissions } from '../components/outcome-missions';
 import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { ShareButton } from '../components/share-dialog';
+import { SharedLinksCard } from '../components/shared-links-card';
 import { StatusChip } from '../components/status';
 import { formatDate } from '../lib/format';
 import { byIndex } from '../lib/progress';
@@ -197,6 +198,7 @@ export function OutcomesRepositoryPage() {
           })}
         </>
       )}
+      <SharedLinksCard />
     </Stack>
   );
 }
