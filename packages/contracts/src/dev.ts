@@ -8,5 +8,9 @@ export const outboxMail = z.object({
   text: z.string(),
   html: z.string(),
   createdAt: z.string(),
+  /** What was attached (a meeting's invite.ics, say); `url` serves the bytes. */
+  attachments: z.array(
+    z.object({ filename: z.string(), contentType: z.string(), size: z.number().int(), url: z.string() }),
+  ),
 });
 export type OutboxMail = z.infer<typeof outboxMail>;

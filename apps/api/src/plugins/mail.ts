@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { ok } from '../lib/envelope.js';
+import { AppError } from '../lib/errors.js';
 import { renderMail, type MailContent } from '../lib/mail-template.js';
 import { devOutbox } from './mail-tables.js';
 
@@ -43,6 +44,11 @@ export const mailPlugin = fp(
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.content).toString('base64'),
+          })),
           createdAt: new Date(),
         });
         // The development outbox prints each mail so a developer can follow links and codes locally.
@@ -72,8 +78,39 @@ export const mailPlugin = fp(
             .where(to ? eq(devOutbox.to, to) : undefined)
             .orderBy(desc(devOutbox.createdAt))
             .limit(100);
-          const data: OutboxMail[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+          const data: OutboxMail[] = rows.map((row) => ({
+            ...row,
+            createdAt: row.createdAt.toISOString(),
+            attachments: row.attachments.map((a, index) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              size: Buffer.from(a.content, 'base64').length,
+              url: `/api/dev/mailbox/${row.id}/attachments/${index}`,
+            })),
+          }));
           return ok('Mailbox fetched successfully.', data);
+        },
+      );
+
+      app.get(
+        '/api/dev/mailbox/:id/attachments/:index',
+        {
+          config: { public: true },
+          schema: {
+            tags: ['dev'],
+            summary: "Development outbox: one attachment's bytes (not in production)",
+            params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(20) }),
+          },
+        },
+        async (request, reply) => {
+          const { id, index } = request.params as { id: string; index: number };
+          const [row] = await db.select().from(devOutbox).where(eq(devOutbox.id, id));
+          const attachment = row?.attachments[index];
+          if (!attachment) throw new AppError(404, 'NOT_FOUND', 'No such attachment in the outbox');
+          return reply
+            .type(attachment.contentType)
+            .header('content-disposition', `attachment; filename="${attachment.filename.replace(/"/g, '')}"`)
+            .send(Buffer.from(attachment.content, 'base64'));
         },
       );
     }
