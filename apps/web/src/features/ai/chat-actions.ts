@@ -2,6 +2,7 @@ import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit
 import type { ApiExtra } from '../../lib/api';
 import { errorMessage } from '../../lib/api';
 import { HttpError } from '../../lib/http-client';
+import { randomUuid } from '../../lib/uuid';
 import { aiApi, chatErrors, HISTORY_PAGE_SIZE } from './api';
 import { openChatStream, StreamHttpError } from './lib/chat-stream';
 import {
@@ -189,7 +190,7 @@ export function sendMessage(input: string): Thunk<boolean> {
       return dispatch(
         runStream(`/ai/chat/continue/${encodeURIComponent(conversationId)}`, { input: text }, text),
       );
-    const newConversationId = crypto.randomUUID();
+    const newConversationId = randomUuid();
     return dispatch(
       runStream(
         '/ai/chat/completion',
