@@ -21,7 +21,8 @@ import VolumeUpIcon from '@mui/icons-material/VolumeUpOutlined';
 import { RetryAlert } from '../../../components/retry-alert';
 import type { ChatMessage } from '../slice';
 import { markdownText } from '../lib/markdown';
-import { ChatMarkdown, copyText } from './chat-markdown';
+import { copyText } from '../../../lib/clipboard';
+import { ChatMarkdown } from './chat-markdown';
 
 export type MessageActions = {
   busy: boolean;

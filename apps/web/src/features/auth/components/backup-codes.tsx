@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import { copyText } from '../../../lib/clipboard';
 
 /** The ten backup codes, shown once right after setup, with copy and download. */
 export function BackupCodes({
@@ -31,8 +32,7 @@ export function BackupCodes({
   ].join('\n');
 
   const copy = async () => {
-    await navigator.clipboard.writeText(text);
-    setCopied(true);
+    setCopied(await copyText(text));
   };
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));

@@ -33,6 +33,7 @@ import { backupCodesDismissed, selectAuth, twoFactorSetupCancelled } from '../sl
 import { BackupCodes } from './backup-codes';
 import { CodeField } from './code-field';
 import { useCooldown } from './use-cooldown';
+import { copyText } from '../../../lib/clipboard';
 
 const methodNames: Record<TwoFactorMethod, string> = { TOTP: 'authenticator app', EMAIL: 'e-mailed codes' };
 const codeSchema = z.object({ code: sixDigitCode });
@@ -113,9 +114,7 @@ function ConfirmSetup({
               <Button
                 size="small"
                 startIcon={<ContentCopyIcon />}
-                onClick={() =>
-                  void navigator.clipboard.writeText(setup.secret ?? '').then(() => setCopied(true))
-                }
+                onClick={() => void copyText(setup.secret ?? '').then(setCopied)}
               >
                 {copied ? 'Copied' : 'Copy key'}
               </Button>

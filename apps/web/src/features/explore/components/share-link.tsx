@@ -4,28 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { copyText } from '../../../lib/clipboard';
 import { showError, showSuccess } from '../../../lib/toast';
 
 export const LINK_COPIED = 'Link copied. Share it with your team.';
-
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Falls back to selecting the text below.
-  }
-  if (!input) return false;
-  input.focus();
-  input.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
 
 /** The copy-link input of spec section 2: the article's address and a Copy button. */
 export function ShareLink({ url }: { url: string }) {

@@ -16,21 +16,11 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
+import { copyText } from '../../../lib/clipboard';
 import { showInfo } from '../../../lib/toast';
 import { useCreateShareMutation, useRevokeShareMutation, useShareLinksQuery } from '../api';
 import type { ShareKind } from '../api';
 import { useProgramsDispatch } from '../lib/hooks';
-
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // No clipboard permission: select the text so the user can copy it themselves.
-    input?.select();
-    return false;
-  }
-}
 
 /** Makes a read-only link to a deliverable or an outcome, with a copy-link input and revoke. */
 export function ShareDialog({

@@ -12,6 +12,7 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useId } from 'react';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
+import { copyText } from '../../../lib/clipboard';
 import { showInfo } from '../../../lib/toast';
 import { useRevokeShareMutation, useShareLinksQuery } from '../api';
 import { formatDate } from '../lib/format';
@@ -22,12 +23,8 @@ function LinkRow({ link }: { link: ShareLink }) {
   const [revoke, revoking] = useRevokeShareMutation();
   const what = link.kind === 'attachment' ? 'File' : 'Outcome';
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link.url);
-      dispatch(showInfo('Link copied to your clipboard.', 'link'));
-    } catch {
-      dispatch(showInfo(`Copy this link: ${link.url}`, 'link'));
-    }
+    const copied = await copyText(link.url);
+    dispatch(showInfo(copied ? 'Link copied to your clipboard.' : `Copy this link: ${link.url}`, 'link'));
   };
   return (
     <ListItem divider sx={{ flexWrap: 'wrap', columnGap: 2 }} data-testid="shared-link">
