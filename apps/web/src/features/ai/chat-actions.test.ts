@@ -10,19 +10,28 @@ const ids = { conversationId: '7d3c0b8e-0000-4000-8000-000000000001', userMessag
 const line = (event: object) => `data: ${JSON.stringify(event)}\n\n`;
 
 /** A stand-in HTTP client whose chat stream is driven by the test, chunk by chunk. */
-function fakeHttp(status = 200, errorBody: unknown = null) {
+function fakeHttp(
+  status = 200,
+  errorBody: unknown = null,
+  stop: { stopped?: boolean; then?: (conversationId: string) => void } = {},
+) {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
   const calls: RequestConfig[] = [];
   const http: HttpClient = {
     refresh: vi.fn(async () => true),
     request: vi.fn(async (config: RequestConfig) => {
       calls.push(config);
+      const url = config.url ?? '';
+      const conversationId = decodeURIComponent(url.split('/').at(-1)!);
+      // Like the server: the stopped stream ends a moment after the stop call answered.
+      if (stop.then && url.startsWith('/ai/chat/stop/')) setTimeout(() => stop.then!(conversationId), 5);
       return {
         status: 200,
         data: {
           message: 'Generation stopped',
-          data: { conversationId: ids.conversationId, stopped: true },
+          data: { conversationId, stopped: stop.stopped ?? true },
         } as never,
       };
     }),
@@ -39,9 +48,10 @@ function fakeHttp(status = 200, errorBody: unknown = null) {
           controller = c;
         },
       });
-      config.signal?.addEventListener('abort', () =>
-        controller.error(new DOMException('aborted', 'AbortError')),
-      );
+      // Like fetch: aborting errors a body still being read, and does nothing to one already ended.
+      config.signal?.addEventListener('abort', () => {
+        if (!closed) controller.error(new DOMException('aborted', 'AbortError'));
+      });
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
     }),
   };
@@ -49,7 +59,10 @@ function fakeHttp(status = 200, errorBody: unknown = null) {
     http,
     calls,
     send: (text: string) => controller.enqueue(encoder.encode(text)),
-    end: () => controller.close(),
+    end: () => {
+      closed = true;
+      controller.close();
+    },
   };
 }
 
@@ -101,8 +114,14 @@ describe('the chat stream in the store', () => {
     });
   });
 
-  it('a new chat names its conversation, so Stop reaches the server before any event arrives', async () => {
-    const fake = fakeHttp();
+  it('a new chat names its conversation, so Stop works before any event and the chat still lands in the list', async () => {
+    const fake: ReturnType<typeof fakeHttp> = fakeHttp(200, null, {
+      then: (conversationId) => {
+        const saved = { conversationId, userMessageId: 'u9', responseId: 'r9' };
+        fake.send(line(saved) + line({ ...saved, followUpQuestions: [] }) + 'data: [DONE]\n\n');
+        fake.end();
+      },
+    });
     const store = storeWith(fake.http);
     const done = store.dispatch(sendMessage('Tell me everything'));
     await settle();
@@ -112,11 +131,33 @@ describe('the chat stream in the store', () => {
     expect(fake.calls.map((c) => c.url)).toContain(`/ai/chat/stop/${chosen}`);
     const state = store.getState().aiChat;
     expect(state.streaming).toBe(false);
-    expect(state.messages[0]).toMatchObject({ role: 'user', content: 'Tell me everything' });
+    expect(state.conversationId).toBe(chosen);
+    expect(state.sessions.map((s) => s.conversationId)).toContain(chosen);
+    // The question is the saved one; the empty stopped reply is not shown.
+    expect(state.messages).toEqual([
+      expect.objectContaining({ id: 'u9', role: 'user', content: 'Tell me everything', isTemp: false }),
+    ]);
+  });
+
+  it('stops reading at once when the server cannot stop the answer', async () => {
+    const fake = fakeHttp(200, null, { stopped: false });
+    const store = storeWith(fake.http);
+    const done = store.dispatch(sendMessage('Tell me everything'));
+    await settle();
+    fake.send(line(ids) + line({ ...ids, content: 'Part one' }));
+    await settle();
+    await store.dispatch(stopStreaming());
+    await done;
+    expect(store.getState().aiChat.messages[1]).toMatchObject({ status: 'STOPPED', content: 'Part one' });
   });
 
   it('stop tells the server, stops reading and keeps the partial answer, marked stopped', async () => {
-    const fake = fakeHttp();
+    const fake: ReturnType<typeof fakeHttp> = fakeHttp(200, null, {
+      then: () => {
+        fake.send(line({ ...ids, followUpQuestions: [] }) + 'data: [DONE]\n\n');
+        fake.end();
+      },
+    });
     const store = storeWith(fake.http);
     const done = store.dispatch(sendMessage('Tell me everything'));
     await settle();

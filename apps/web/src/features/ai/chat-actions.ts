@@ -30,7 +30,14 @@ type Thunk<R = void> = ThunkAction<Promise<R>, State, ApiExtra, UnknownAction>;
 export type AiDispatch = ThunkDispatch<State, ApiExtra, UnknownAction>;
 
 /** The one stream in progress in this tab. */
-let current: { controller: AbortController; conversationId: string | null; stopping: boolean } | null = null;
+type Run = {
+  controller: AbortController;
+  conversationId: string | null;
+  stopping: boolean;
+  /** Settles when this stream has ended, however it ended. */
+  ended: Promise<void>;
+};
+let current: Run | null = null;
 let tempSerial = 0;
 const tempId = () => `temp-${Date.now().toString(36)}-${++tempSerial}`;
 
@@ -114,10 +121,12 @@ function runStream(
 ): Thunk<boolean> {
   return async (dispatch, getState, { http }) => {
     const controller = new AbortController();
-    const run = {
+    let markEnded = () => undefined as void;
+    const run: Run = {
       controller,
       conversationId: newConversationId ?? getState().aiChat.conversationId,
       stopping: false,
+      ended: new Promise<void>((resolve) => (markEnded = resolve)),
     };
     let announce = newConversationId !== undefined;
     current = run;
@@ -167,6 +176,7 @@ function runStream(
       }
     } finally {
       if (current === run) current = null;
+      markEnded();
     }
     // The session's title is written after the first exchange: show the saved one.
     if (run.conversationId) {
@@ -214,7 +224,11 @@ export function retryAnswer(responseId: string): Thunk<boolean> {
   };
 }
 
-/** Stop: tells the server to end generation (it keeps what was written), then stops reading. */
+/**
+ * Stop: tells the server to end generation (it keeps what was written) and lets the stream end by itself, so
+ * a new chat stopped before its first event still learns its ids and shows in the list; it stops reading
+ * at once only when the server does not answer.
+ */
 export function stopStreaming(): Thunk {
   return async (dispatch, getState, { http }) => {
     const run = current;
@@ -222,18 +236,23 @@ export function stopStreaming(): Thunk {
     run.stopping = true;
     dispatch(abortRequested());
     const conversationId = run.conversationId ?? getState().aiChat.conversationId;
+    const wait = (ms: number) => new Promise<undefined>((resolve) => setTimeout(resolve, ms, undefined));
+    let stopped = false;
     if (conversationId) {
-      await Promise.race([
+      const answer = await Promise.race([
         http
-          .request({
+          .request<{ data: { stopped: boolean } }>({
             url: `/ai/chat/stop/${encodeURIComponent(conversationId)}`,
             method: 'POST',
             headerType: 'authorization',
           })
           .catch(() => undefined),
-        new Promise((resolve) => setTimeout(resolve, 3000)),
+        wait(3000),
       ]);
+      stopped = answer?.data.data.stopped === true;
     }
+    // The server ends a stopped stream within moments: its last events name the saved answer.
+    if (stopped) await Promise.race([run.ended, wait(2000)]);
     run.controller.abort();
   };
 }
