@@ -11,7 +11,7 @@ import type {
   ShareLink,
   Step,
 } from '@liftoff/contracts/programs';
-import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, GENERIC_ERROR } from '../../lib/api';
 import type { ApiExtra } from '../../lib/api';
 import { HttpError } from '../../lib/http-client';
@@ -19,6 +19,8 @@ import { showError, showSuccess } from '../../lib/toast';
 import { apiPath } from './lib/urls';
 
 export type ShareKind = Share['kind'];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the api slice state, as RTK Query types it
+type AppThunkDispatch = ThunkDispatch<any, unknown, UnknownAction>;
 export type OutcomesFilter = { programId?: string; milestoneId?: string };
 
 const programsBase = api.enhanceEndpoints({
@@ -117,14 +119,7 @@ export const programsApi = programsBase.injectEndpoints({
         body: { rating },
       }),
       extraOptions: { successToast: true },
-      async onQueryStarted({ missionId }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(patchStep(missionId, data));
-        } catch {
-          // shown by the base query
-        }
-      },
+      onQueryStarted: ({ missionId }, api) => patchStepWhenSaved(missionId, api),
     }),
     saveWorksheet: build.mutation<
       Step,
@@ -137,14 +132,7 @@ export const programsApi = programsBase.injectEndpoints({
         body: { answers },
       }),
       extraOptions: { successToast: true },
-      async onQueryStarted({ missionId }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(patchStep(missionId, data));
-        } catch {
-          // shown by the base query
-        }
-      },
+      onQueryStarted: ({ missionId }, api) => patchStepWhenSaved(missionId, api),
     }),
     deleteAttachment: build.mutation<unknown, { missionId: string; attachmentId: string }>({
       query: ({ missionId, attachmentId }) => ({
@@ -210,6 +198,19 @@ function patchStep(missionId: string, step: Step) {
     const index = draft.userStep.findIndex((s) => s.id === step.id);
     if (index >= 0) draft.userStep[index] = step;
   });
+}
+
+/** A step saved (rating, worksheet) replaces its old copy in the cached mission. */
+async function patchStepWhenSaved(
+  missionId: string,
+  { dispatch, queryFulfilled }: { dispatch: AppThunkDispatch; queryFulfilled: Promise<{ data: Step }> },
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(patchStep(missionId, data));
+  } catch {
+    // The failure is shown by the base query.
+  }
 }
 
 export const {
