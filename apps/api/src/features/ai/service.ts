@@ -59,7 +59,6 @@ export function createAiService(deps: AiServiceDeps) {
       let conversationId: string;
       let isNew = false;
       let question: string;
-      let position: number | null = null;
       let retryOf: { messageId: string; position: number } | null = null;
       let titlePending = false;
 
@@ -144,7 +143,7 @@ export function createAiService(deps: AiServiceDeps) {
               },
             ]);
           } else {
-            position = (await r.lastPosition(conversationId)) + 1;
+            let position = (await r.lastPosition(conversationId)) + 1;
             if (position % 2 === 1) position += 1;
             await r.insertMessages([
               {

@@ -139,7 +139,7 @@ function runStream(
           break;
         }
         const event = item.event;
-        if (announce || run.conversationId === null) {
+        if (announce) {
           announce = false;
           run.conversationId = event.conversationId;
           // A new conversation shows in the list at once; its title follows when the answer is done.

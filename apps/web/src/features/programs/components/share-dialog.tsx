@@ -16,11 +16,9 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
-import { copyText } from '../../../lib/clipboard';
-import { showInfo } from '../../../lib/toast';
 import { useCreateShareMutation, useRevokeShareMutation, useShareLinksQuery } from '../api';
 import type { ShareKind } from '../api';
-import { useProgramsDispatch } from '../lib/hooks';
+import { useCopyLink } from '../lib/hooks';
 
 /** Makes a read-only link to a deliverable or an outcome, with a copy-link input and revoke. */
 export function ShareDialog({
@@ -37,7 +35,6 @@ export function ShareDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const dispatch = useProgramsDispatch();
   // A link made earlier for this item is shown again, so it can be copied or revoked at any time.
   const links = useShareLinksQuery({ kind, id }, { skip: !open });
   const [created, setCreated] = useState<Share | null>(null);
@@ -62,16 +59,8 @@ export function ShareDialog({
       setRevoked(true);
     }
   };
-  const copy = async () => {
-    if (!share) return;
-    const copied = await copyText(share.url, inputRef.current);
-    dispatch(
-      showInfo(
-        copied ? 'Link copied to your clipboard.' : 'Link selected: press Ctrl+C or ⌘C to copy it.',
-        'link',
-      ),
-    );
-  };
+  const copyLink = useCopyLink();
+  const copy = () => (share ? copyLink(share.url, inputRef.current) : undefined);
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">

@@ -12,20 +12,15 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useId } from 'react';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
-import { copyText } from '../../../lib/clipboard';
-import { showInfo } from '../../../lib/toast';
 import { useRevokeShareMutation, useShareLinksQuery } from '../api';
 import { formatDate } from '../lib/format';
-import { useProgramsDispatch } from '../lib/hooks';
+import { useCopyLink } from '../lib/hooks';
 
 function LinkRow({ link }: { link: ShareLink }) {
-  const dispatch = useProgramsDispatch();
   const [revoke, revoking] = useRevokeShareMutation();
   const what = link.kind === 'attachment' ? 'File' : 'Outcome';
-  const copy = async () => {
-    const copied = await copyText(link.url);
-    dispatch(showInfo(copied ? 'Link copied to your clipboard.' : `Copy this link: ${link.url}`, 'link'));
-  };
+  const copyLink = useCopyLink();
+  const copy = () => copyLink(link.url);
   return (
     <ListItem divider sx={{ flexWrap: 'wrap', columnGap: 2 }} data-testid="shared-link">
       <ListItemText
