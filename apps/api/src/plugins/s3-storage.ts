@@ -36,10 +36,9 @@ export function s3Storage(settings: S3Settings): FileStorage {
     // One retry for a dropped connection or a 5xx; the founder is waiting on the upload.
     retries: 1,
   });
-  const objectUrl = (key: string) => s3ObjectUrl(settings, key);
   const call = async (key: string, init: RequestInit) => {
     try {
-      return await client.fetch(objectUrl(key), init);
+      return await client.fetch(s3ObjectUrl(settings, key), init);
     } catch {
       throw unavailable();
     }

@@ -77,12 +77,11 @@ export function describeModelError(error: unknown, timeoutMs: number): string {
 }
 
 export class Generation {
-  content = '';
   followUpQuestions: string[] = [];
   status: MessageStatus = 'STREAMING';
   error: string | null = null;
   stopReason: StopReason | null = null;
-  /** The streamed pieces so far, replayed one by one to a late subscriber (they make up `content`). */
+  /** The streamed pieces so far, replayed one by one to a late subscriber. */
   readonly pieces: string[] = [];
   /** True once the answer is saved and its last event sent. */
   ended = false;
@@ -113,6 +112,11 @@ export class Generation {
 
   get ids() {
     return this.request.ids;
+  }
+
+  /** The answer so far. */
+  get content() {
+    return this.pieces.join('');
   }
 
   /** Subscribes to what comes next; the pieces generated so far arrive first, so nothing is missed. */
@@ -331,7 +335,6 @@ export class GenerationManager {
         armIdle();
         if (part.type === 'text-delta') {
           if (!part.text) continue;
-          generation.content += part.text;
           generation.pieces.push(part.text);
           generation.emit({ ...ids, content: part.text });
           if (Date.now() - lastFlush >= FLUSH_EVERY_MS && generation.persisted) {
