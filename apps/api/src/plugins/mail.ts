@@ -1,5 +1,4 @@
 import { outboxMail, type OutboxMail } from '@liftoff/contracts/dev';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
@@ -7,7 +6,7 @@ import { z } from 'zod';
 import { ok } from '../lib/envelope.js';
 import { AppError } from '../lib/errors.js';
 import { renderMail, type MailContent } from '../lib/mail-template.js';
-import { devOutbox } from './mail-tables.js';
+import { outboxRepository } from './mail-outbox.js';
 
 export interface Attachment {
   filename: string;
@@ -28,7 +27,8 @@ declare module 'fastify' {
 
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
-    const { config, db } = app;
+    const { config } = app;
+    const outbox = outboxRepository(app.db);
     const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
 
     app.decorate('mailer', {
@@ -39,17 +39,14 @@ export const mailPlugin = fp(
           app.log.info({ mail: { to, subject: mail.subject } }, 'mail sent');
           return;
         }
-        await db.insert(devOutbox).values({
-          to: to.toLowerCase(),
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
+        await outbox.add({
+          to,
+          ...mail,
           attachments: attachments.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,
             content: Buffer.from(a.content).toString('base64'),
           })),
-          createdAt: new Date(),
         });
         // The development outbox prints each mail so a developer can follow links and codes locally.
         app.log.info({ mail: { to, subject: mail.subject } }, `development outbox:\n${mail.text}`);
@@ -71,13 +68,7 @@ export const mailPlugin = fp(
           },
         },
         async (request) => {
-          const to = (request.query as { to?: string }).to?.toLowerCase();
-          const rows = await db
-            .select()
-            .from(devOutbox)
-            .where(to ? eq(devOutbox.to, to) : undefined)
-            .orderBy(desc(devOutbox.createdAt))
-            .limit(100);
+          const rows = await outbox.latest((request.query as { to?: string }).to);
           const data: OutboxMail[] = rows.map((row) => ({
             ...row,
             createdAt: row.createdAt.toISOString(),
@@ -104,8 +95,7 @@ export const mailPlugin = fp(
         },
         async (request, reply) => {
           const { id, index } = request.params as { id: string; index: number };
-          const [row] = await db.select().from(devOutbox).where(eq(devOutbox.id, id));
-          const attachment = row?.attachments[index];
+          const attachment = (await outbox.find(id))?.attachments[index];
           if (!attachment) throw new AppError(404, 'NOT_FOUND', 'No such attachment in the outbox');
           return reply
             .type(attachment.contentType)
