@@ -8,10 +8,27 @@ export const PASSWORD = 'copper-kettle-orbit-77';
 
 export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
-/** Picks an option of an MUI select by its label, as a keyboard or mouse user would. */
+/**
+ * Picks an option of an MUI select by its label, as a mouse user would, and waits until the menu has closed
+ * and the select shows the choice: while a menu is open the rest of the page is hidden from the next step.
+ * A click that lands while the menu is still opening can be lost; then the menu is closed and tried again.
+ */
 export async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const select = page.getByRole('combobox', { name: label });
+  const menu = page.getByRole('listbox');
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    await menu.getByRole('option', { name: option, exact: true }).click();
+    const closed = await menu
+      .waitFor({ state: 'detached', timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (closed) break;
+    if (attempt === 2) throw new Error(`The ${label} menu did not close after choosing ${option}`);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+  }
+  await select.filter({ hasText: option }).waitFor();
 }
 
 /** Signs up through the screens and lands on the e-mail verification screen. */
