@@ -1,6 +1,7 @@
 import type { ChatStreamEvent, CompletionResult, MessageSource, MessageStatus } from '@liftoff/contracts/ai';
 import { APICallError } from '@ai-sdk/provider';
-import { generateText, streamText, type ModelMessage } from 'ai';
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { generateText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { followUpPrompt, parseFollowUps, systemPrompt, type CoachContext } from './context.js';
 import { COACH_OPTIONS, type ChatModel, type CoachCallOptions } from './models.js';
@@ -12,11 +13,17 @@ export interface GenerationIds {
   responseId: string;
 }
 
+/** An earlier turn of the conversation. */
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
 export interface GenerationRequest {
   ids: GenerationIds;
   userId: string;
   question: string;
-  history: ModelMessage[];
+  history: ChatTurn[];
   context: CoachContext;
   /** Follow-ups the knowledge base suggests; used by the offline coach and whenever a model gives none. */
   suggestions: string[];
@@ -74,6 +81,15 @@ export function describeModelError(error: unknown, timeoutMs: number): string {
   if (midStream)
     return 'The connection to the AI model server broke off before the answer was complete. Please try again.';
   return 'The AI model failed to answer. Please try again.';
+}
+
+/** The coach's conversation as the model interface takes it: the system prompt, earlier turns, the question. */
+export function modelPrompt(system: string, history: ChatTurn[], question: string): LanguageModelV3Prompt {
+  return [
+    { role: 'system', content: system },
+    ...history.map(({ role, content }) => ({ role, content: [{ type: 'text' as const, text: content }] })),
+    { role: 'user', content: [{ type: 'text', text: question }] },
+  ];
 }
 
 export class Generation {
@@ -313,15 +329,14 @@ export class GenerationManager {
     armIdle();
     try {
       const coach: CoachCallOptions = { task: 'answer', context: request.context };
-      const result = streamText({
-        model: chat.model,
-        system: systemPrompt(request.context),
-        messages: [...request.history, { role: 'user', content: request.question }],
+      // The model's own stream (LanguageModelV3), not streamText: streamText builds a dozen Web Streams per call,
+      // which on Node 20 costs more than a millisecond before the request leaves and again on the first token.
+      // This call needs none of what it adds (tools, retries, telemetry); see docs/decisions/007.
+      const call = chat.model.doStream({
+        prompt: modelPrompt(systemPrompt(request.context), request.history, request.question),
         maxOutputTokens,
-        maxRetries: 0,
         abortSignal: generation.controller.signal,
         providerOptions: { [COACH_OPTIONS]: coach as never },
-        onError: () => {},
       });
       // The model request goes out within this turn of the event loop; the database write follows it. On the
       // embedded database a write holds the event loop, and would otherwise delay the request itself.
@@ -331,12 +346,13 @@ export class GenerationManager {
           resolve();
         }),
       );
-      for await (const part of result.fullStream) {
+      const { stream } = await call;
+      for await (const part of stream) {
         armIdle();
         if (part.type === 'text-delta') {
-          if (!part.text) continue;
-          generation.pieces.push(part.text);
-          generation.emit({ ...ids, content: part.text });
+          if (!part.delta) continue;
+          generation.pieces.push(part.delta);
+          generation.emit({ ...ids, content: part.delta });
           if (Date.now() - lastFlush >= FLUSH_EVERY_MS && generation.persisted) {
             lastFlush = Date.now();
             const content = generation.content;
@@ -347,7 +363,8 @@ export class GenerationManager {
         } else if (part.type === 'error') {
           streamError = part.error;
         } else if (part.type === 'finish') {
-          finished = part.finishReason !== 'error' && part.finishReason !== 'other';
+          const reason = part.finishReason.unified;
+          finished = reason !== 'error' && reason !== 'other';
         }
       }
     } catch (error) {

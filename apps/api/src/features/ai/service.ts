@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, ChatSession } from '@liftoff/contracts/ai';
-import type { ModelMessage } from 'ai';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import {
@@ -10,7 +9,7 @@ import {
   type CoachContextProvider,
   type CoachUserContext,
 } from './context.js';
-import type { Generation, GenerationManager } from './generation.js';
+import type { ChatTurn, Generation, GenerationManager } from './generation.js';
 import { aiRepository, stripMarks, toSession, type RetrievedPassage } from './repository.js';
 
 export interface AiServiceDeps {
@@ -109,7 +108,7 @@ export function createAiService(deps: AiServiceDeps) {
       );
       const context = pickPassages(ranked, user, 4);
       const suggestions = fallbackFollowUps(context, question, ranked);
-      const history: ModelMessage[] = transcript.map((m) => ({ role: m.role, content: m.content }));
+      const history: ChatTurn[] = transcript.map((m) => ({ role: m.role, content: m.content }));
       const userMessageId = retryOf?.messageId ?? randomUUID();
       const responseId = randomUUID();
       const ids = { conversationId, userMessageId, responseId };
