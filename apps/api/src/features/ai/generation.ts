@@ -332,12 +332,17 @@ export class GenerationManager {
       // The model's own stream (LanguageModelV3), not streamText: streamText builds a dozen Web Streams per call,
       // which on Node 20 costs more than a millisecond before the request leaves and again on the first token.
       // This call needs none of what it adds (tools, retries, telemetry); see docs/decisions/007.
-      const call = chat.model.doStream({
-        prompt: modelPrompt(systemPrompt(request.context), request.history, request.question),
-        maxOutputTokens,
-        abortSignal: generation.controller.signal,
-        providerOptions: { [COACH_OPTIONS]: coach as never },
-      });
+      const call = Promise.resolve(
+        chat.model.doStream({
+          prompt: modelPrompt(systemPrompt(request.context), request.history, request.question),
+          maxOutputTokens,
+          abortSignal: generation.controller.signal,
+          providerOptions: { [COACH_OPTIONS]: coach as never },
+        }),
+      );
+      // Awaited below, after a turn of the event loop: a call that fails at once must not count as unhandled
+      // meanwhile (Node ends the process on an unhandled rejection).
+      call.catch(() => {});
       // The model request goes out within this turn of the event loop; the database write follows it. On the
       // embedded database a write holds the event loop, and would otherwise delay the request itself.
       await new Promise<void>((resolve) =>
