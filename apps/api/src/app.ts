@@ -27,7 +27,7 @@ import { contentFilesPlugin } from './features/explore/content-files.js';
 import { exploreRoutes } from './features/explore/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { AppError } from './lib/errors.js';
-import { redactPaths, requestSerializer } from './lib/logging.js';
+import { errorSerializer, redactPaths, requestSerializer } from './lib/logging.js';
 import { AccessTokens } from './lib/tokens.js';
 import { authGuardPlugin } from './plugins/auth-guard.js';
 import { dbPlugin } from './plugins/db.js';
@@ -59,7 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: redactPaths, censor: '[redacted]' },
-      serializers: { req: requestSerializer },
+      serializers: { req: requestSerializer, err: errorSerializer },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.BODY_LIMIT_BYTES,

@@ -316,6 +316,20 @@ describe('serving the web app, logs', () => {
           app.get('/api/test/boom', { config: { public: true } }, async () => {
             throw new Error('select * from users -- internal detail');
           });
+          // Failed queries whose parameters and row hold data that must stay out of the logs.
+          app.get('/api/test/query-boom', { config: { public: true } }, async () => {
+            await app.db.execute(
+              sql`select password_hash from no_such_table where password_hash = ${'param-canary-5521'}`,
+            );
+            return {};
+          });
+          app.get('/api/test/row-boom', { config: { public: true } }, async () => {
+            await app.db.transaction(async (tx) => {
+              await tx.execute(sql`create temporary table canary_rows (id int not null, secret text)`);
+              await tx.execute(sql`insert into canary_rows (id, secret) values (null, ${'row-canary-7730'})`);
+            });
+            return {};
+          });
         },
       },
     );
@@ -342,6 +356,22 @@ describe('serving the web app, logs', () => {
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/application\/json/);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it("logs a failed query's SQL and cause, never its parameters or row", async () => {
+    for (const url of ['/api/test/query-boom', '/api/test/row-boom']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(500);
+    }
+    const failures = lines.filter((line) => line.includes('request failed'));
+    expect(failures).toHaveLength(2);
+    // What finding the fault needs is there: the statement and the database's own complaint.
+    expect(failures[0]).toMatch(/Failed query: select password_hash from no_such_table/);
+    expect(failures[0]).toMatch(/no_such_table.*does not exist/);
+    expect(failures[1]).toMatch(/Failed query: insert into canary_rows/);
+    expect(failures[1]).toMatch(/not-null constraint/);
+    expect(logs()).not.toContain('param-canary-5521');
+    expect(logs()).not.toContain('row-canary-7730');
   });
 
   it('never logs a password, token or code', async () => {

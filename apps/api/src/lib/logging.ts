@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { stdSerializers } from 'pino';
 
 /** Secrets never reach the logs: credentials, tokens and one-time codes are censored wherever they appear. */
 export const redactPaths = [
@@ -30,4 +31,59 @@ export function requestSerializer(request: FastifyRequest) {
     id: request.id,
     remoteAddress: request.ip,
   };
+}
+
+/** A database error as thrown: a failed query (Drizzle) carries its parameters, its cause (the driver) the row. */
+interface QueryFailure extends Error {
+  query?: unknown;
+  params?: unknown;
+  detail?: unknown;
+  where?: unknown;
+}
+
+/** What a database error may carry of the data it was handling. */
+const DATA_KEYS = ['params', 'detail', 'where'];
+
+/** Only the stack's frames: the first line repeats the message, which may hold what is being scrubbed. */
+const framesOf = (stack: string | undefined) =>
+  (stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+
+/**
+ * A copy of a database error without the data it carries: a failed query's parameters and the driver's row
+ * detail ("Failing row contains …") can hold password hashes, token hashes and personal data. The SQL text,
+ * the driver's message and its codes stay, which is what finding the fault needs.
+ */
+function withoutQueryData(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const failure = error as QueryFailure;
+  const cause = withoutQueryData(error.cause, depth + 1);
+  if (!DATA_KEYS.some((key) => key in failure) && cause === error.cause) return error;
+  // Drizzle writes the parameters into its message ("Failed query: …\nparams: …"); a driver's message has none.
+  const message =
+    typeof failure.query === 'string' && error.message.startsWith('Failed query: ')
+      ? `Failed query: ${failure.query}`
+      : error.message;
+  const copy = new Error(message, { cause });
+  copy.name = error.name;
+  copy.stack = [`${copy.name}: ${copy.message}`, ...framesOf(error.stack)].join('\n');
+  for (const [key, value] of Object.entries(error)) {
+    if (![...DATA_KEYS, 'cause', 'message', 'stack'].includes(key))
+      (copy as unknown as Record<string, unknown>)[key] = value;
+  }
+  return copy;
+}
+
+type SerializedError = ReturnType<typeof stdSerializers.err>;
+
+/** Errors as pino logs them, minus the data a failed database query carries; types as thrown. */
+export function errorSerializer(error: Error): SerializedError {
+  const serialized = stdSerializers.err(withoutQueryData(error) as Error);
+  let original: unknown = error;
+  let out: SerializedError | undefined = serialized;
+  for (let depth = 0; out && original instanceof Error && depth <= 5; depth++) {
+    out.type = original.constructor.name;
+    original = original.cause;
+    out = out.cause as SerializedError | undefined;
+  }
+  return serialized;
 }
