@@ -41,17 +41,20 @@ interface QueryFailure extends Error {
   where?: unknown;
 }
 
-/** What a database error may carry of the data it was handling. */
-const DATA_KEYS = ['params', 'detail', 'where'];
+/**
+ * What an error may carry of the data it was handling: a query's parameters, the driver's row detail and
+ * context, and a failed model call's request (the founder's question, profile and conversation).
+ */
+const DATA_KEYS = ['params', 'detail', 'where', 'requestBodyValues'];
 
 /** Only the stack's frames: the first line repeats the message, which may hold what is being scrubbed. */
 const framesOf = (stack: string | undefined) =>
   (stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
 
 /**
- * A copy of a database error without the data it carries: a failed query's parameters and the driver's row
- * detail ("Failing row contains …") can hold password hashes, token hashes and personal data. The SQL text,
- * the driver's message and its codes stay, which is what finding the fault needs.
+ * A copy of an error without the data it carries: a failed query's parameters and the driver's row detail
+ * ("Failing row contains …") can hold password hashes, token hashes and personal data. The SQL text, the
+ * driver's message and its codes stay (and a model call's URL and status), which is what finding the fault needs.
  */
 function withoutQueryData(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error) || depth > 5) return error;
@@ -73,17 +76,10 @@ function withoutQueryData(error: unknown, depth = 0): unknown {
   return copy;
 }
 
-type SerializedError = ReturnType<typeof stdSerializers.err>;
-
-/** Errors as pino logs them, minus the data a failed database query carries; types as thrown. */
-export function errorSerializer(error: Error): SerializedError {
+/** Errors as pino logs them (a cause's message and stack folded in), minus the data a failed query or model call carries. */
+export function errorSerializer(error: Error): ReturnType<typeof stdSerializers.err> {
   const serialized = stdSerializers.err(withoutQueryData(error) as Error);
-  let original: unknown = error;
-  let out: SerializedError | undefined = serialized;
-  for (let depth = 0; out && original instanceof Error && depth <= 5; depth++) {
-    out.type = original.constructor.name;
-    original = original.cause;
-    out = out.cause as SerializedError | undefined;
-  }
+  // The copy is a plain Error; the log names the class that was thrown.
+  serialized.type = error.constructor.name;
   return serialized;
 }
