@@ -295,11 +295,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row || row.revokedAt) throw invalid();
       if (row.expiresAt <= new Date())
         throw new AppError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
-      if (row.rotatedAt || !(await repository.markRotated(row.id))) {
+      // The rotation and its successor commit together: a concurrent use of the same token waits on the
+      // rotation's row lock, finds it rotated, and its family revocation then sees (and revokes) the successor.
+      const next = row.rotatedAt
+        ? null
+        : await db.transaction(async (tx) =>
+            (await refreshTokensRepository(tx).markRotated(row.id))
+              ? issueSession(tx, row.userId, row.twoFactorAuthenticated, row.familyId)
+              : null,
+          );
+      if (!next) {
         await repository.revokeFamily(row.familyId);
         throw invalid('This session was signed out for your safety. Please sign in again.');
       }
-      const next = await issueSession(db, row.userId, row.twoFactorAuthenticated, row.familyId);
       return { accessToken: next.token, refreshToken: next.refreshToken };
     },
 
