@@ -47,7 +47,7 @@ type StopReason = 'stop' | 'timeout' | 'shutdown';
 const FLUSH_EVERY_MS = 1000;
 
 /** Turns whatever the model call threw into one sentence a founder can act on. */
-export function describeModelError(error: unknown, timeoutMs: number): string {
+function describeModelError(error: unknown): string {
   const seen = new Set<unknown>();
   let current: unknown = error;
   let midStream = false;
@@ -77,7 +77,6 @@ export function describeModelError(error: unknown, timeoutMs: number): string {
       return 'The AI model server could not be reached. Please try again later.';
     current = (current as { cause?: unknown })?.cause;
   }
-  void timeoutMs;
   if (midStream)
     return 'The connection to the AI model server broke off before the answer was complete. Please try again.';
   return 'The AI model failed to answer. Please try again.';
@@ -392,7 +391,7 @@ export class GenerationManager {
     } else if (streamError || !finished) {
       generation.status = 'ERROR';
       generation.error = streamError
-        ? describeModelError(streamError, timeoutMs)
+        ? describeModelError(streamError)
         : 'The connection to the AI model server broke off before the answer was complete. Please try again.';
       if (streamError)
         log.warn({ err: streamError, conversationId: ids.conversationId }, 'AI model call failed');
