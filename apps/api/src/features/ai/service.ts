@@ -32,6 +32,75 @@ type ChatRequest =
   | { kind: 'continue'; input: string; conversationId: string }
   | { kind: 'retry'; conversationId: string; messageId: string; responseId: string };
 
+/** What a question's turn writes: the question (unless it is a retry) and the answer's placeholder row. */
+interface Turn {
+  userId: string;
+  conversationId: string;
+  /** The conversation is created with this turn. */
+  isNew: boolean;
+  question: string;
+  userMessageId: string;
+  responseId: string;
+  /** Set for a retry: the answered message and the position its answers take. */
+  retryOf: { messageId: string; position: number } | null;
+}
+
+/**
+ * Saves a turn in one transaction: creates or locks the conversation, writes the question and the answer's
+ * placeholder (a retry: a new version of the answer, superseding the others), and moves the session to the top.
+ */
+function saveTurn(db: Db, turn: Turn) {
+  const { userId, conversationId, question, userMessageId, responseId, retryOf } = turn;
+  return db.transaction(async (tx) => {
+    const r = aiRepository(tx);
+    if (turn.isNew) {
+      const created = await r.upsertConversation(userId, conversationId, undefined, fallbackTitle(question));
+      if (!created) throw sessionNotFound();
+    } else await r.lockConversation(conversationId);
+    if (retryOf) {
+      const version = (await r.maxVersion(retryOf.messageId)) + 1;
+      await r.supersedeAnswers(retryOf.messageId);
+      await r.insertMessages([
+        {
+          id: responseId,
+          conversationId,
+          userId,
+          role: 'assistant',
+          position: retryOf.position,
+          parentId: retryOf.messageId,
+          version,
+          status: 'STREAMING',
+        },
+      ]);
+    } else {
+      // A question takes the next even position, its answer the odd one after it.
+      let position = (await r.lastPosition(conversationId)) + 1;
+      if (position % 2 === 1) position += 1;
+      await r.insertMessages([
+        {
+          id: userMessageId,
+          conversationId,
+          userId,
+          role: 'user',
+          position,
+          content: stripMarks(question),
+          status: 'COMPLETE',
+        },
+        {
+          id: responseId,
+          conversationId,
+          userId,
+          role: 'assistant',
+          position: position + 1,
+          parentId: userMessageId,
+          status: 'STREAMING',
+        },
+      ]);
+    }
+    await r.touchConversation(conversationId);
+  });
+}
+
 export function createAiService(deps: AiServiceDeps) {
   const { db, contextProvider, generations } = deps;
   const repo = aiRepository(db);
@@ -58,7 +127,7 @@ export function createAiService(deps: AiServiceDeps) {
       let conversationId: string;
       let isNew = false;
       let question: string;
-      let retryOf: { messageId: string; position: number } | null = null;
+      let retryOf: Turn['retryOf'] = null;
       let titlePending = false;
 
       if (request.kind === 'retry') {
@@ -115,57 +184,14 @@ export function createAiService(deps: AiServiceDeps) {
       const firstTurn = retryOf ? retryOf.position === 1 : isNew || transcript.length === 0;
 
       const persist = () =>
-        db.transaction(async (tx) => {
-          const r = aiRepository(tx);
-          if (isNew) {
-            const created = await r.upsertConversation(
-              userId,
-              conversationId,
-              undefined,
-              fallbackTitle(question),
-            );
-            if (!created) throw sessionNotFound();
-          } else await r.lockConversation(conversationId);
-          if (retryOf) {
-            const version = (await r.maxVersion(retryOf.messageId)) + 1;
-            await r.supersedeAnswers(retryOf.messageId);
-            await r.insertMessages([
-              {
-                id: responseId,
-                conversationId,
-                userId,
-                role: 'assistant',
-                position: retryOf.position,
-                parentId: retryOf.messageId,
-                version,
-                status: 'STREAMING',
-              },
-            ]);
-          } else {
-            let position = (await r.lastPosition(conversationId)) + 1;
-            if (position % 2 === 1) position += 1;
-            await r.insertMessages([
-              {
-                id: userMessageId,
-                conversationId,
-                userId,
-                role: 'user',
-                position,
-                content: stripMarks(question),
-                status: 'COMPLETE',
-              },
-              {
-                id: responseId,
-                conversationId,
-                userId,
-                role: 'assistant',
-                position: position + 1,
-                parentId: userMessageId,
-                status: 'STREAMING',
-              },
-            ]);
-          }
-          await r.touchConversation(conversationId);
+        saveTurn(db, {
+          userId,
+          conversationId,
+          isNew,
+          question,
+          userMessageId,
+          responseId,
+          retryOf,
         });
       return generations.start({
         ids,
