@@ -139,8 +139,8 @@ describe('the chat stream in the store', () => {
     ]);
   });
 
-  it('stops reading at once when the server cannot stop the answer', async () => {
-    const fake = fakeHttp(200, null, { stopped: false });
+  /** Asks, receives the ids and a first piece, then presses Stop and waits for the send to settle. */
+  async function stopAfterPartOne(fake: ReturnType<typeof fakeHttp>) {
     const store = storeWith(fake.http);
     const done = store.dispatch(sendMessage('Tell me everything'));
     await settle();
@@ -148,6 +148,12 @@ describe('the chat stream in the store', () => {
     await settle();
     await store.dispatch(stopStreaming());
     await done;
+    return store;
+  }
+
+  it('stops reading at once when the server cannot stop the answer', async () => {
+    const fake = fakeHttp(200, null, { stopped: false });
+    const store = await stopAfterPartOne(fake);
     expect(store.getState().aiChat.messages[1]).toMatchObject({ status: 'STOPPED', content: 'Part one' });
   });
 
@@ -158,13 +164,7 @@ describe('the chat stream in the store', () => {
         fake.end();
       },
     });
-    const store = storeWith(fake.http);
-    const done = store.dispatch(sendMessage('Tell me everything'));
-    await settle();
-    fake.send(line(ids) + line({ ...ids, content: 'Part one' }));
-    await settle();
-    await store.dispatch(stopStreaming());
-    await done;
+    const store = await stopAfterPartOne(fake);
     expect(fake.calls.map((c) => c.url)).toContain(`/ai/chat/stop/${ids.conversationId}`);
     const state = store.getState().aiChat;
     expect(state.streaming).toBe(false);
