@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -367,5 +368,30 @@ describe('stop, disconnect and retry', () => {
       headers: bearer(user.token),
     });
     expect(wrong.statusCode).toBe(404);
+  });
+});
+
+describe('a model server that cannot be reached', () => {
+  it('answers with an error event saying so, and saves the answer as failed', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const offline = await createTestApp({
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      AI_MODEL: 'fake-model',
+    });
+    try {
+      const founder = await readyUser(offline.app);
+      const r = await ask(offline.app, founder.token, '/api/ai/chat/completion', { input: 'Anyone there?' });
+      expect(r.done).toBe(true);
+      expect(r.events.at(-1)!.error).toMatch(/could not be reached/);
+      const answer = latestAnswer(await history(offline.app, founder.token, r.events[0]!.conversationId));
+      expect(answer).toMatchObject({ status: 'ERROR', error: r.events.at(-1)!.error });
+    } finally {
+      await offline.close();
+    }
   });
 });
