@@ -31,6 +31,7 @@ import { errorSerializer, redactPaths, requestSerializer } from './lib/logging.j
 import { AccessTokens } from './lib/tokens.js';
 import { authGuardPlugin } from './plugins/auth-guard.js';
 import { dbPlugin } from './plugins/db.js';
+import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
@@ -105,6 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: config.database });
+  // Within server.ts's 10 s shutdown grace, with the AI feature's 5 s for running answers.
+  await app.register(handlersInFlightPlugin, { graceMs: 4_000 });
   await seedFlags(app.db);
   if (config.CONTENT_IMPORT) await importProgramPack(app.db, contentDir);
   await app.register(storagePlugin);

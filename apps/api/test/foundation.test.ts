@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -509,4 +510,48 @@ describe('restarts', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('shutdown', () => {
+  it('lets a handler whose client has left finish its database work before the database closes', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+    let outcome: 'saved' | 'failed' | null = null;
+    const t2 = await createTestApp(
+      {},
+      {
+        setup: (app) => {
+          app.post('/api/test/slow-save', { config: { public: true } }, async () => {
+            started();
+            await released;
+            try {
+              await app.db.execute(sql`select 1`);
+              outcome = 'saved';
+            } catch (error) {
+              outcome = 'failed';
+              throw error;
+            }
+            return {};
+          });
+        },
+      },
+    );
+    await t2.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t2.app.server.address() as AddressInfo;
+    // A client that sends its request and goes away (a closed tab), just as the server is told to stop.
+    const socket = connect(port, '127.0.0.1');
+    socket.write(
+      'POST /api/test/slow-save HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+    );
+    await handlerStarted;
+    socket.destroy();
+    const closing = t2.close();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(outcome).toBeNull();
+    release();
+    await closing;
+    expect(outcome).toBe('saved');
+  });
 });
