@@ -65,6 +65,11 @@ describe('journey: the AI coach', () => {
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'The coach has answered.' }).count())
       .toBe(1);
+    // With answers on screen the offline note is folded; how to connect a model is one click away.
+    const connect = page.getByRole('button', { name: 'How to connect a model' });
+    await connect.click();
+    await page.getByText('AI_PROVIDER=openai-compatible').waitFor();
+    expect(await connect.count()).toBe(0);
 
     // Tap a follow-up: it is sent as the next question and answered.
     const chips = page.getByRole('list', { name: 'Ask next' }).getByRole('button');

@@ -6,9 +6,12 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useAddFeedbackMutation, useAiCapabilitiesQuery } from '../api';
@@ -33,9 +36,23 @@ export const STARTER_QUESTIONS = [
 
 const OFFLINE_KEY = 'liftoff-ai-offline-note-hidden';
 
-function OfflineBanner({ show }: { show: boolean }) {
+const CONNECT_A_MODEL = (
+  <>
+    To connect one, your administrator sets <code>AI_PROVIDER=openai-compatible</code> with{' '}
+    <code>AI_BASE_URL</code>, <code>AI_API_KEY</code> and <code>AI_MODEL</code> (OpenAI, Ollama, vLLM or LM
+    Studio) and restarts the server.
+  </>
+);
+
+/**
+ * Says plainly that no AI model is connected. In full on an empty chat; once the conversation has messages, or
+ * on a phone, the how-to-connect part folds behind a link so the answers keep the room.
+ */
+function OfflineBanner({ show, compact }: { show: boolean; compact: boolean }) {
   const [hidden, setHidden] = useState(() => sessionStorage.getItem(OFFLINE_KEY) === '1');
+  const [expanded, setExpanded] = useState(false);
   if (!show || hidden) return null;
+  const full = !compact || expanded;
   return (
     <Alert
       severity="info"
@@ -45,13 +62,28 @@ function OfflineBanner({ show }: { show: boolean }) {
         setHidden(true);
       }}
       slotProps={{ closeButton: { 'aria-label': 'Hide this note' } }}
-      sx={{ mb: 1.5, overflowWrap: 'anywhere', '& .MuiAlert-message': { minWidth: 0 } }}
+      sx={{
+        mb: 1.5,
+        overflowWrap: 'anywhere',
+        '& .MuiAlert-message': { minWidth: 0 },
+        ...(compact ? { py: 0.25 } : {}),
+      }}
     >
-      <AlertTitle>You are talking to the offline coach</AlertTitle>
-      It answers from your program, your progress, popular questions and the blog — no AI model is connected.
-      To connect one, your administrator sets <code>AI_PROVIDER=openai-compatible</code> with{' '}
-      <code>AI_BASE_URL</code>, <code>AI_API_KEY</code> and <code>AI_MODEL</code> (OpenAI, Ollama, vLLM or LM
-      Studio) and restarts the server.
+      <AlertTitle sx={compact ? { mb: 0 } : undefined}>You are talking to the offline coach</AlertTitle>
+      It answers from your program, your progress, popular questions and the blog — no AI model is connected.{' '}
+      {full ? (
+        CONNECT_A_MODEL
+      ) : (
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => setExpanded(true)}
+          sx={{ verticalAlign: 'baseline' }}
+        >
+          How to connect a model
+        </Link>
+      )}
     </Alert>
   );
 }
@@ -61,6 +93,7 @@ export function ChatPanel() {
   const dispatch = useDispatch<Dispatch>();
   const chat = useSelector(selectAiChat);
   const capabilities = useAiCapabilitiesQuery();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const caps = capabilities.data;
   const readAloud = useReadAloud();
   const [addFeedback] = useAddFeedbackMutation();
@@ -261,7 +294,7 @@ export function ChatPanel() {
 
   return (
     <Stack sx={{ height: '100%', minHeight: 0 }}>
-      <OfflineBanner show={Boolean(caps?.chatModel.offline)} />
+      <OfflineBanner show={Boolean(caps?.chatModel.offline)} compact={phone || chat.messages.length > 0} />
       {chat.conversation?.isArchived ? (
         <Alert severity="info" sx={{ mb: 1.5 }}>
           This conversation is archived. Restore it from the archive to see it in your list again.
