@@ -33,12 +33,9 @@ export function requestSerializer(request: FastifyRequest) {
   };
 }
 
-/** A database error as thrown: a failed query (Drizzle) carries its parameters, its cause (the driver) the row. */
+/** A failed query as Drizzle throws it: the SQL text (its parameters and the driver's row are in DATA_KEYS). */
 interface QueryFailure extends Error {
   query?: unknown;
-  params?: unknown;
-  detail?: unknown;
-  where?: unknown;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { ChatStreamEvent, CompletionResult, MessageSource, MessageStatus } from '@liftoff/contracts/ai';
-import { APICallError } from '@ai-sdk/provider';
-import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { followUpPrompt, parseFollowUps, systemPrompt, type CoachContext } from './context.js';

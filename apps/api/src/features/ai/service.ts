@@ -9,7 +9,7 @@ import {
   type CoachContextProvider,
   type CoachUserContext,
 } from './context.js';
-import type { ChatTurn, Generation, GenerationManager } from './generation.js';
+import type { Generation, GenerationManager } from './generation.js';
 import { aiRepository, stripMarks, toSession, type RetrievedPassage } from './repository.js';
 
 export interface AiServiceDeps {
@@ -177,7 +177,6 @@ export function createAiService(deps: AiServiceDeps) {
       );
       const context = pickPassages(ranked, user, 4);
       const suggestions = fallbackFollowUps(context, question, ranked);
-      const history: ChatTurn[] = transcript.map((m) => ({ role: m.role, content: m.content }));
       const userMessageId = retryOf?.messageId ?? randomUUID();
       const responseId = randomUUID();
       const ids = { conversationId, userMessageId, responseId };
@@ -197,7 +196,7 @@ export function createAiService(deps: AiServiceDeps) {
         ids,
         userId,
         question,
-        history,
+        history: transcript,
         context,
         suggestions,
         titleFallback: titlePending && firstTurn ? fallbackTitle(question) : null,
