@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, readyUser } from '../helpers/accounts.js';
+import { multipartBody } from '../helpers/multipart.js';
 
 const GO_FORWARD = '/usr/share/pocketsphinx/test/data/goforward.raw';
 const sphinxInstalled =
@@ -58,19 +59,7 @@ function parseWav(buffer: Buffer) {
   return { ...format!, dataLength, durationSeconds: dataLength / bytesPerSecond };
 }
 
-function multipart(field: string, fileName: string, content: Buffer, type = 'application/octet-stream') {
-  const boundary = `----liftoff${Date.now()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const stt = (app: App, token: string, body: ReturnType<typeof multipart>) =>
+const stt = (app: App, token: string, body: ReturnType<typeof multipartBody>) =>
   app.inject({
     method: 'POST',
     url: '/api/ai/stt',
@@ -150,7 +139,11 @@ describe('built-in engines: eSpeak NG and PocketSphinx', () => {
       ).json().data.stt;
       expect(caps).toMatchObject({ engine: 'pocketsphinx', basic: true });
       const recording = wav(readFileSync(GO_FORWARD), 16000);
-      const res = await stt(t.app, token, multipart('file', 'goforward.wav', recording, 'audio/wav'));
+      const res = await stt(
+        t.app,
+        token,
+        multipartBody({ name: 'goforward.wav', data: recording, type: 'audio/wav' }),
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         message: 'Audio transcribed successfully',
@@ -165,14 +158,22 @@ describe('built-in engines: eSpeak NG and PocketSphinx', () => {
     const text = await stt(
       t.app,
       token,
-      multipart('file', 'notes.wav', Buffer.from('just some text pretending to be audio'), 'audio/wav'),
+      multipartBody({
+        name: 'notes.wav',
+        data: Buffer.from('just some text pretending to be audio'),
+        type: 'audio/wav',
+      }),
     );
     expect(text.statusCode).toBe(415);
     expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const big = await stt(
       t.app,
       token,
-      multipart('file', 'big.wav', wav(Buffer.alloc(25 * 1024 * 1024 + 10), 16000), 'audio/wav'),
+      multipartBody({
+        name: 'big.wav',
+        data: wav(Buffer.alloc(25 * 1024 * 1024 + 10), 16000),
+        type: 'audio/wav',
+      }),
     );
     expect(big.statusCode).toBe(413);
     const noFile = await t.app.inject({
@@ -182,6 +183,14 @@ describe('built-in engines: eSpeak NG and PocketSphinx', () => {
       payload: {},
     });
     expect(noFile.statusCode).toBe(400);
+    const whole = multipartBody({
+      name: 'goforward.wav',
+      data: wav(Buffer.alloc(16000), 16000),
+      type: 'audio/wav',
+    });
+    const cut = await stt(t.app, token, { ...whole, payload: whole.payload.subarray(0, 300) });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(cut.json().details).toEqual([{ path: 'file', message: 'Malformed upload' }]);
   });
 });
 
@@ -254,7 +263,7 @@ describe('OpenAI-compatible speech servers', () => {
     const res = await stt(
       t.app,
       token,
-      multipart('file', 'hello.wav', wav(Buffer.alloc(16000), 16000), 'audio/wav'),
+      multipartBody({ name: 'hello.wav', data: wav(Buffer.alloc(16000), 16000), type: 'audio/wav' }),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ text: 'Hello coach.', engine: 'openai', basic: false });
@@ -281,7 +290,7 @@ describe('speech turned off', () => {
     const res = await stt(
       t.app,
       token,
-      multipart('file', 'a.wav', wav(Buffer.alloc(1600), 16000), 'audio/wav'),
+      multipartBody({ name: 'a.wav', data: wav(Buffer.alloc(1600), 16000), type: 'audio/wav' }),
     );
     expect(res.statusCode).toBe(501);
     expect(res.json()).toMatchObject({

@@ -2,6 +2,7 @@ import type { Attachment, MilestoneOutcome, Program } from '@liftoff/contracts/p
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, readyUser } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { multipartBody } from '../helpers/multipart.js';
 import { DOCX, ELF, EXE, get, missionOf, nextStep, PDF, PNG, programOf, upload, zip } from './helpers.js';
 
 let t: TestApp;
@@ -112,6 +113,20 @@ describe('deliverable uploads', () => {
     });
     expect(json.statusCode).toBe(400);
     expect(json.json().details[0].path).toBe('file');
+  });
+
+  it('answers 400 naming `file` for an upload cut off halfway, and keeps the files already there', async () => {
+    const before = (await missionOf(t.app, owner.token, missionId)).attachments.map((a) => a.id);
+    const whole = multipartBody({ name: 'plan.pdf', type: 'application/pdf', data: PDF });
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: `/api/userMission/${missionId}/attachments`,
+      headers: { ...bearer(owner.token), ...whole.headers },
+      payload: whole.payload.subarray(0, whole.payload.length - 40),
+    });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(cut.json().details).toEqual([{ path: 'file', message: 'Malformed upload' }]);
+    expect((await missionOf(t.app, owner.token, missionId)).attachments.map((a) => a.id)).toEqual(before);
   });
 
   it('deletes a file; deleting the last file of a completed mission keeps it completed', async () => {

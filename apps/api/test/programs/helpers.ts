@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import type { Mission, Program } from '@liftoff/contracts/programs';
 import type { App } from '../../src/app.js';
 import { bearer } from '../helpers/accounts.js';
+import { multipartBody } from '../helpers/multipart.js';
 
 export const get = async (app: App, token: string, url: string) =>
   app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -24,28 +25,6 @@ export async function missionOf(app: App, token: string, id: string): Promise<Mi
   const res = await get(app, token, `/api/userMission/${id}`);
   if (res.statusCode !== 200) throw new Error(`mission: ${res.statusCode} ${res.body}`);
   return res.json().data as Mission;
-}
-
-/** A multipart/form-data body with one file part (or none). */
-export function multipartBody(file: { field?: string; name: string; type?: string; data: Buffer } | null) {
-  const boundary = `----liftoff${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  } else {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 export function upload(

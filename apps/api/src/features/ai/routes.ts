@@ -35,6 +35,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { readUploadedFile } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { Generation } from './generation.js';
 import type { AiService } from './service.js';
@@ -423,17 +424,14 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw badRequest('Please check: file', [
-          { path: 'file', message: 'Send the recording as multipart/form-data' },
-        ]);
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file')
-        throw badRequest('Please check: file', [{ path: 'file', message: 'Required' }]);
-      const audio = await file.toBuffer();
+      const { fileName, data: audio } = await readUploadedFile(
+        request,
+        'file',
+        `The recording is larger than ${STT_MAX_BYTES / 1024 / 1024} MB. Record a shorter one.`,
+      );
       if (!audio.length)
         throw badRequest('Please check: file', [{ path: 'file', message: 'The recording is empty' }]);
-      return ok(aiMessages.transcribed, await speech.stt(audio, file.filename));
+      return ok(aiMessages.transcribed, await speech.stt(audio, fileName));
     },
   );
 }

@@ -29,7 +29,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { readUploadedFile } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { ProgramsService } from './service.js';
 import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads.js';
@@ -216,28 +216,13 @@ export async function programsRoutes(
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw badRequest('Send the file as multipart/form-data in the field "file".', [
-          { path: 'file', message: 'Required' },
-        ]);
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file')
-        throw badRequest('Attach the file in the field "file".', [{ path: 'file', message: 'Required' }]);
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(
-            413,
-            'PAYLOAD_TOO_LARGE',
-            `The file is larger than ${Math.round(maxUploadBytes / 1024 / 1024)} MB. Upload a smaller file.`,
-          );
-        }
-        throw error;
-      }
+      const { fileName, data } = await readUploadedFile(
+        request,
+        'file',
+        `The file is larger than ${Math.round(maxUploadBytes / 1024 / 1024)} MB. Upload a smaller file.`,
+      );
       const created = await service.uploadAttachment(me(request), request.params.id, {
-        fileName: part.filename,
+        fileName,
         data,
       });
       return reply.status(201).send(ok(messages.uploaded, created));
