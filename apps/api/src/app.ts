@@ -35,6 +35,7 @@ import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
+import { storableTextPlugin } from './plugins/storable-text.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { storagePlugin } from './plugins/storage.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
+  await app.register(storableTextPlugin);
   await app.register(dbPlugin, { database: config.database });
   // Within server.ts's 10 s shutdown grace, with the AI feature's 5 s for running answers.
   await app.register(handlersInFlightPlugin, { graceMs: 4_000 });

@@ -6,7 +6,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, parseConfig } from '../src/config.js';
-import { bearer, codeFrom, login, mailbox, refresh, resetLinkFrom, signup } from './helpers/accounts.js';
+import {
+  bearer,
+  codeFrom,
+  login,
+  mailbox,
+  readyUser,
+  refresh,
+  resetLinkFrom,
+  signup,
+} from './helpers/accounts.js';
 import { createTestApp, testConfig, type TestApp } from './helpers/app.js';
 
 const GENERIC_500 = {
@@ -107,6 +116,49 @@ describe('API foundation', () => {
       code: 'VALIDATION_FAILED',
       message: 'The request body is not valid JSON.',
     });
+  });
+
+  it('refuses text PostgreSQL cannot store (NUL, lone surrogates) with 400 naming the field, and saves nothing', async () => {
+    const { token, user } = await readyUser(t.app);
+    const auth = bearer(token);
+    const title = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/chat-sessions',
+      headers: auth,
+      payload: { conversationId: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b', title: 'Pricing\u0000plan' },
+    });
+    expect(title.statusCode).toBe(400);
+    expect(title.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Please check: title',
+      details: [{ path: 'title', message: 'Must not contain the NUL character (U+0000)' }],
+    });
+    const sessions = await t.app.inject({ url: '/api/ai/chat-sessions', headers: auth });
+    expect(sessions.json().data.total).toBe(0);
+
+    const search = await t.app.inject({ url: '/api/explore/posts?search=pitch%00deck', headers: auth });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().details).toEqual([
+      { path: 'search', message: 'Must not contain the NUL character (U+0000)' },
+    ]);
+    const slug = await t.app.inject({ url: '/api/explore/posts/pitch%00deck', headers: auth });
+    expect(slug.statusCode).toBe(400);
+    expect(slug.json().details[0].path).toBe('slug');
+
+    // JSON may carry half of a surrogate pair as an escape; jsonb refuses it.
+    const meta = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.id}/meta`,
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: `{"meta":{"startupName":"Acme \\ud800","stage":"Idea","industry":"Fintech"}}`,
+    });
+    expect(meta.statusCode).toBe(400);
+    expect(meta.json().details).toEqual([
+      { path: 'meta.startupName', message: 'Must be valid Unicode text (it holds half of a surrogate pair)' },
+    ]);
+    const me = await t.app.inject({ url: '/api/auth/me', headers: auth });
+    expect(me.json().data.meta.startupName).toBe('Acme');
   });
 
   it('sends security headers, and no-store on API answers', async () => {
