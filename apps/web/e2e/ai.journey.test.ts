@@ -161,8 +161,15 @@ describe('journey: the AI coach', () => {
     await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
     await page.goto('/ai-workspace/archive');
     await page.getByRole('heading', { name: 'No archived conversations' }).waitFor();
+    // Its old address says it is gone (no retry, no question box) and offers a new chat.
     await page.goto(conversationUrl);
-    await page.getByText('Chat session not found').waitFor();
+    await page.getByRole('heading', { name: 'Conversation not found' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Ask the coach' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await expectAccessible(page, 'AI workspace, conversation not found');
+    await page.getByRole('link', { name: 'Start a new chat' }).click();
+    await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
+    await page.getByRole('textbox', { name: 'Ask the coach' }).waitFor();
     await context.close();
   });
 

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../lib/api';
+import { errorMessage, errorStatus } from '../lib/api';
 import { RetryAlert } from './retry-alert';
 
 /** The page title every state shares, so the heading structure never jumps. */
@@ -41,19 +41,24 @@ export function ErrorState({
   );
 }
 
-/** Error state of a page that failed to load `what`: "We could not load …", the server's message, a retry. */
+/**
+ * Error state of a page that failed to load `what`: "We could not load …", the server's message, a retry.
+ * A 404 is not a failure to retry: the thing is not there (a wrong link, or it was removed), so it says so
+ * and offers no retry.
+ */
 export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
+  const missing = errorStatus(error) === 404;
   return (
     <RetryAlert
       message={
         <>
           <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-            We could not load {what}.
+            {missing ? `We could not find ${what}.` : `We could not load ${what}.`}
           </Typography>
-          {errorMessage(error)}
+          {missing ? 'The link may be incomplete, or it is not part of your account.' : errorMessage(error)}
         </>
       }
-      onRetry={onRetry}
+      onRetry={missing ? undefined : onRetry}
       retryLabel="Try again"
       sx={{ alignItems: 'center' }}
     />

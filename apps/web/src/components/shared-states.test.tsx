@@ -53,6 +53,20 @@ describe('page states', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it('LoadError says a missing thing (404) is not there, with no retry to press', () => {
+    render(
+      <LoadError
+        error={{ status: 404, message: 'Mission not found' }}
+        onRetry={vi.fn()}
+        what="this mission"
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('We could not find this mission.');
+    expect(alert.textContent).toContain('The link may be incomplete');
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+
   it('EmptyState, PageTitle and PageSkeleton keep their headings and loading status', () => {
     render(
       <>

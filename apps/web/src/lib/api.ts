@@ -83,6 +83,13 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
+/** The HTTP status of an RTK Query failure (0 when the server was not reached or it is not a failure). */
+export function errorStatus(error: unknown): number {
+  return error && typeof error === 'object' && 'status' in error && typeof error.status === 'number'
+    ? error.status
+    : 0;
+}
+
 /** Reads the error message of an RTK Query failure for inline display. */
 export function errorMessage(error: unknown, fallback = GENERIC_ERROR): string {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {

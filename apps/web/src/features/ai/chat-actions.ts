@@ -1,6 +1,6 @@
 import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiExtra } from '../../lib/api';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, errorStatus } from '../../lib/api';
 import { HttpError } from '../../lib/http-client';
 import { randomUuid } from '../../lib/uuid';
 import { aiApi, chatErrors, HISTORY_PAGE_SIZE } from './api';
@@ -69,7 +69,15 @@ export function loadHistory(conversationId: string, pageNo = 1): Thunk<boolean> 
       );
       return true;
     }
-    dispatch(historyFailed({ conversationId, message: errorMessage(result.error, chatErrors.history) }));
+    // 404: not this founder's conversation (deleted, another account's); 400: the address holds no valid id.
+    const status = errorStatus(result.error);
+    dispatch(
+      historyFailed({
+        conversationId,
+        message: errorMessage(result.error, chatErrors.history),
+        missing: pageNo === 1 && (status === 404 || status === 400),
+      }),
+    );
     return false;
   };
 }

@@ -56,6 +56,8 @@ export type AiChatState = {
     loading: boolean;
     loadingOlder: boolean;
     error: string | null;
+    /** The conversation is not the founder's (deleted, or a wrong link): nothing to retry. */
+    missing: boolean;
     pageNo: number;
     lastPage: number;
   };
@@ -74,6 +76,7 @@ const initialHistory: AiChatState['history'] = {
   loading: false,
   loadingOlder: false,
   error: null,
+  missing: false,
   pageNo: 0,
   lastPage: 0,
 };
@@ -221,14 +224,19 @@ export const aiChatSlice = createSlice({
     historyRequested(state, action: PayloadAction<{ conversationId: string; pageNo: number }>) {
       if (action.payload.conversationId !== state.conversationId) return;
       state.history.error = null;
+      state.history.missing = false;
       if (action.payload.pageNo <= 1) state.history.loading = true;
       else state.history.loadingOlder = true;
     },
-    historyFailed(state, action: PayloadAction<{ conversationId: string; message: string }>) {
+    historyFailed(
+      state,
+      action: PayloadAction<{ conversationId: string; message: string; missing?: boolean }>,
+    ) {
       if (action.payload.conversationId !== state.conversationId) return;
       state.history.loading = false;
       state.history.loadingOlder = false;
       state.history.error = action.payload.message;
+      state.history.missing = Boolean(action.payload.missing);
     },
     /** A page of history: page 1 is the newest; older pages go on top, without repeating a message. */
     historyLoaded(
@@ -254,7 +262,7 @@ export const aiChatSlice = createSlice({
       } else {
         state.messages = [...incoming.filter((m) => !known.has(m.id)), ...state.messages];
       }
-      state.history = { loading: false, loadingOlder: false, error: null, pageNo, lastPage };
+      state.history = { loading: false, loadingOlder: false, error: null, missing: false, pageNo, lastPage };
     },
 
     /** The question goes out: it shows at once, with the temporary reply under it. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -12,8 +12,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { EmptyState } from '../../../components/page-states';
 import { RetryAlert } from '../../../components/retry-alert';
+import { paths } from '../../../config/paths';
 import { useAddFeedbackMutation, useAiCapabilitiesQuery } from '../api';
 import { loadHistory, loadOlder, retryAnswer, sendMessage, stopStreaming } from '../chat-actions';
 import type { AiDispatch } from '../chat-actions';
@@ -190,8 +194,29 @@ export function ChatPanel() {
     chat.error && chat.errorMessage && !chat.messages.some((m) => m.isTemp) ? chat.errorMessage : null;
   const messageHasError = chat.messages.some((m) => m.error === chat.errorMessage && m.error);
 
+  // A conversation that is not the founder's (deleted elsewhere, an old or mistyped link): say so and
+  // offer a new chat. Its address cannot take a question, so the question box is not shown.
+  const missing = chat.history.missing && chat.messages.length === 0;
+
   let body: React.ReactNode;
-  if (chat.history.error && chat.messages.length === 0) {
+  if (missing) {
+    body = (
+      <Box sx={{ pt: 2 }}>
+        <EmptyState
+          icon={<SearchOffIcon fontSize="inherit" />}
+          title="Conversation not found"
+          action={
+            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.aiWorkspace}>
+              Start a new chat
+            </Button>
+          }
+        >
+          It may have been deleted, or the link is incomplete. Your other conversations are in the
+          conversation list, and archived ones under Archived conversations.
+        </EmptyState>
+      </Box>
+    );
+  } else if (chat.history.error && chat.messages.length === 0) {
     body = (
       <RetryAlert
         message={chat.history.error}
@@ -354,14 +379,16 @@ export function ChatPanel() {
           }
         />
       ) : null}
-      <Composer
-        ref={composer}
-        streaming={chat.streaming}
-        aborting={chat.aborting}
-        capabilities={caps}
-        onSend={send}
-        onStop={() => void dispatch(stopStreaming())}
-      />
+      {missing ? null : (
+        <Composer
+          ref={composer}
+          streaming={chat.streaming}
+          aborting={chat.aborting}
+          capabilities={caps}
+          onSend={send}
+          onStop={() => void dispatch(stopStreaming())}
+        />
+      )}
       <audio ref={readAloud.audioRef} hidden />
       <FeedbackDialog
         open={Boolean(dislikeId)}

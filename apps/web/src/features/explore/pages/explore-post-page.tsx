@@ -16,7 +16,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
 import { EmptyState, ErrorState } from '../../../components/page-states';
 import { buildPath } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, errorStatus } from '../../../lib/api';
 import { useExplorePostQuery } from '../api';
 import { ArticleBody } from '../components/article-body';
 import type { ArticleLinkState } from '../components/post-card';
@@ -263,8 +263,7 @@ export function ExplorePostPage() {
     window.scrollTo({ top: 0 });
   }, [slug]);
 
-  const status =
-    isError && error && typeof error === 'object' && 'status' in error ? error.status : undefined;
+  const status = isError ? errorStatus(error) : undefined;
 
   let content: React.ReactNode;
   if (post) {
