@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { installValidationMessages } from '@liftoff/contracts/validation-messages';
 import type { Config } from './config.js';
 import { aiFeature } from './features/ai/feature.js';
 import { coachContextFrom } from './features/ai/context.js';
@@ -57,6 +58,8 @@ export interface BuildOptions {
 
 /** Builds the whole API (and the web app it serves) from a parsed configuration; tests call this too. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  // Field messages in error details a founder can act on ("At most 200 characters"), for every schema.
+  installValidationMessages();
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,

@@ -73,6 +73,34 @@ describe('API foundation', () => {
     expect(res.json().details.find((d: { path: string }) => d.path === 'firstName').message).toBe('Required');
   });
 
+  it('words each field problem so a person can act on it', async () => {
+    const { token } = await readyUser(t.app);
+    const auth = bearer(token);
+    const detailsOf = async (url: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') => {
+      const res = await t.app.inject({ method, url, headers: auth, payload: payload as object });
+      expect(res.statusCode, res.body).toBe(400);
+      return Object.fromEntries(
+        (res.json().details as { path: string; message: string }[]).map((d) => [d.path, d.message]),
+      );
+    };
+    expect(
+      await detailsOf('/api/feedback', { kind: 'PRAISE', subject: 'x'.repeat(201), message: 42 }),
+    ).toEqual({
+      kind: 'Must be one of: CONTACT_US, TUTORIAL',
+      subject: 'At most 200 characters',
+      message: 'Must be text',
+    });
+    expect(
+      await detailsOf('/api/ai/feedback', { messageId: 'abc', feedbackType: 'LIKE', comment: '' }),
+    ).toMatchObject({ messageId: 'Must be a valid id' });
+    expect(await detailsOf('/api/ai/chat-sessions/bulk', { action: 'archive', ids: [] })).toEqual({
+      ids: 'At least 1 item',
+    });
+    expect(
+      await detailsOf('/api/userStep/00000000-0000-4000-8000-000000000000/rating', { rating: 9 }, 'PUT'),
+    ).toEqual({ rating: 'Must be at most 5' });
+  });
+
   it('refuses a body over BODY_LIMIT_BYTES with 413 PAYLOAD_TOO_LARGE', async () => {
     const payload = JSON.stringify({
       email: 'a@example.com',

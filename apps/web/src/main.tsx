@@ -1,4 +1,5 @@
 import '@fontsource-variable/inter';
+import { installValidationMessages } from '@liftoff/contracts/validation-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
@@ -6,6 +7,8 @@ import { AppProviders } from './app/providers';
 import { buildRoutes } from './app/router';
 import { createAppStore } from './app/store';
 import { checkAppVersion } from './lib/app-version';
+
+installValidationMessages();
 
 async function start() {
   // A new build clears stale caches and reloads before anything renders (spec section 4).
