@@ -64,6 +64,8 @@ const envSchema = z.object({
   AI_TTS_API_KEY: z.string().optional(),
   AI_TTS_MODEL: z.string().min(1).default('tts-1'),
   AI_TTS_VOICE: z.string().min(1).optional(),
+  // Read-aloud audio kept on disk (DATA_DIR/tts-cache); the least recently played goes first.
+  AI_TTS_CACHE_MB: z.coerce.number().min(1).default(256),
   AI_STT_ENGINE: z.enum(['auto', 'openai', 'pocketsphinx', 'off']).default('auto'),
   AI_STT_BASE_URL: z.url().optional(),
   AI_STT_API_KEY: z.string().optional(),

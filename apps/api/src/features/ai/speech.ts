@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { accessSync, constants, existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import type { Capabilities } from '@liftoff/contracts/ai';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { createAudioCache } from './audio-cache.js';
 
 /** Turns Markdown into plain sentences worth reading aloud. */
 export function stripMarkdown(markdown: string): string {
@@ -127,7 +128,10 @@ const acceptedAudio = new Set(['wav', 'webm', 'ogg', 'oga', 'opus', 'mp4', 'm4a'
 
 export function createSpeech(config: Config, log: { warn: (obj: unknown, msg: string) => void }) {
   const espeak = new EspeakWorker();
-  const cacheDir = path.join(config.DATA_DIR, 'tts-cache');
+  const cache = createAudioCache(
+    path.join(config.DATA_DIR, 'tts-cache'),
+    config.AI_TTS_CACHE_MB * 1024 * 1024,
+  );
   const inFlight = new Map<string, Promise<{ audio: Buffer; contentType: string }>>();
   const ttsEngine = config.AI_TTS_ENGINE === 'off' ? null : config.AI_TTS_ENGINE;
   const voice = config.AI_TTS_VOICE ?? (ttsEngine === 'openai' ? 'alloy' : 'en-us');
@@ -218,27 +222,12 @@ export function createSpeech(config: Config, log: { warn: (obj: unknown, msg: st
       const key = createHash('sha256')
         .update(`${ttsEngine}\n${config.AI_TTS_MODEL}\n${voice}\n${text}`)
         .digest('hex');
-      const ext = ttsEngine === 'espeak' ? 'wav' : 'audio';
-      const file = path.join(cacheDir, `${key}.${ext}`);
-      try {
-        const audio = await readFile(file);
-        const contentType =
-          ttsEngine === 'espeak'
-            ? 'audio/wav'
-            : ((await readFile(`${file}.type`, 'utf8').catch(() => null)) ?? 'audio/wav');
-        return { audio, contentType, cached: true };
-      } catch {
-        // not cached yet
-      }
+      const cached = await cache.get(key);
+      if (cached) return { ...cached, cached: true };
       let job = inFlight.get(key);
       if (!job) {
         job = synthesize(text).then(async (result) => {
-          await mkdir(cacheDir, { recursive: true });
-          const temp = `${file}.${randomUUID()}.tmp`;
-          await writeFile(temp, result.audio);
-          if (ext !== 'wav') await writeFile(`${file}.type`, result.contentType);
-          const { rename } = await import('node:fs/promises');
-          await rename(temp, file);
+          await cache.put(key, result);
           return result;
         });
         inFlight.set(key, job);
