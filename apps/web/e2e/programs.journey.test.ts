@@ -214,6 +214,16 @@ describe('journey: a new founder works through the first mission and shares it',
     await expectAccessible(page, 'overview after the first mission');
   });
 
+  it('meets a clear dead end, with the way back, at a mission address that is not theirs', async () => {
+    await page.goto('/mission-details/00000000-0000-4000-8000-000000000000');
+    const alert = page.getByRole('alert').filter({ hasText: 'We could not find this mission.' });
+    await alert.waitFor();
+    expect(await alert.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await expectAccessible(page, 'mission not found');
+    await page.getByRole('link', { name: 'Back to the program map' }).click();
+    await page.waitForURL('**/programs');
+  });
+
   it('finishes the first milestone and opens its outcome, shared and previewed signed out', async () => {
     const { server, browser } = journey;
     await finishMissionFromOverview(page, 'interview-notes.png');

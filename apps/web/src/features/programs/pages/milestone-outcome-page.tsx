@@ -13,7 +13,8 @@ import { CompletionMoment } from '../components/completion-moment';
 import { ContentIcon } from '../components/content-icon';
 import { Markdown } from '../components/markdown';
 import { OutcomeMissions } from '../components/outcome-missions';
-import { LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
+import { PageSkeleton, PageTitle } from '../../../components/page-states';
+import { PageLoadError } from '../components/page-load-error';
 import { ShareButton } from '../components/share-dialog';
 import { StatusChip } from '../components/status';
 import { formatDate } from '../lib/format';
@@ -26,14 +27,13 @@ export function MilestoneOutcomePage() {
   if (outcome.isLoading) return <PageSkeleton label="Loading the milestone outcome" cards={2} height={200} />;
   if (outcome.isError || !outcome.data) {
     return (
-      <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
-        <PageTitle>Milestone outcome</PageTitle>
-        <LoadError
-          error={outcome.error}
-          onRetry={() => void outcome.refetch()}
-          what="this milestone outcome"
-        />
-      </Stack>
+      <PageLoadError
+        title="Milestone outcome"
+        error={outcome.error}
+        onRetry={() => void outcome.refetch()}
+        what="this milestone outcome"
+        maxWidth={960}
+      />
     );
   }
   const data = outcome.data;

@@ -15,7 +15,8 @@ import { buildPath, paths } from '../../../config/paths';
 import { uploadAttachment, useMissionQuery } from '../api';
 import { AttachmentList } from '../components/attachment-list';
 import { CompletionMoment } from '../components/completion-moment';
-import { LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
+import { PageSkeleton, PageTitle } from '../../../components/page-states';
+import { PageLoadError } from '../components/page-load-error';
 import { StatusChip } from '../components/status';
 import { formatSize } from '../lib/format';
 import { useProgramsDispatch } from '../lib/hooks';
@@ -59,10 +60,13 @@ export function MissionDeliverablePage() {
   if (mission.isLoading) return <PageSkeleton label="Loading the deliverable" cards={2} />;
   if (mission.isError || !mission.data) {
     return (
-      <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
-        <PageTitle>Deliverable</PageTitle>
-        <LoadError error={mission.error} onRetry={() => void mission.refetch()} what="this mission" />
-      </Stack>
+      <PageLoadError
+        title="Deliverable"
+        error={mission.error}
+        onRetry={() => void mission.refetch()}
+        what="this mission"
+        maxWidth={960}
+      />
     );
   }
   const data = mission.data;

@@ -29,7 +29,8 @@ import { buildPath, paths } from '../../../config/paths';
 import { useMissionQuery, useNextStepMutation, useRateStepMutation, useSaveWorksheetMutation } from '../api';
 import { CompletionMoment } from '../components/completion-moment';
 import { Markdown } from '../components/markdown';
-import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
+import { EmptyState, PageSkeleton, PageTitle } from '../../../components/page-states';
+import { PageLoadError } from '../components/page-load-error';
 import { ProgressBar } from '../components/progress-ring';
 import { StatusChip } from '../components/status';
 import { WorksheetForm } from '../components/worksheet-form';
@@ -406,15 +407,13 @@ export function MissionDetailsPage() {
   if (mission.isLoading) return <PageSkeleton label="Loading the mission" cards={2} height={220} />;
   if (mission.isError || !mission.data) {
     return (
-      <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
-        <PageTitle>Mission</PageTitle>
-        <LoadError error={mission.error} onRetry={() => void mission.refetch()} what="this mission" />
-        <Box>
-          <Button component={RouterLink} to={paths.programs}>
-            Back to the program map
-          </Button>
-        </Box>
-      </Stack>
+      <PageLoadError
+        title="Mission"
+        error={mission.error}
+        onRetry={() => void mission.refetch()}
+        what="this mission"
+        maxWidth={1100}
+      />
     );
   }
 
