@@ -211,8 +211,7 @@ export function ChatPanel() {
             </Button>
           }
         >
-          It may have been deleted, or the link is incomplete. Your other conversations are in the
-          conversation list, and archived ones under Archived conversations.
+          It may have been deleted, or the link is incomplete.
         </EmptyState>
       </Box>
     );
