@@ -187,6 +187,16 @@ describe('API foundation', () => {
     ]);
     const me = await t.app.inject({ url: '/api/auth/me', headers: auth });
     expect(me.json().data.meta.startupName).toBe('Acme');
+
+    // Checking every string must not overflow the stack on JSON nested very deep.
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/chat-sessions',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: `{"title":${'{"a":'.repeat(100_000)}"x\\u0000"${'}'.repeat(100_000)}}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().details[0].path).toMatch(/^title\.a\.a\./);
   });
 
   it('sends security headers, and no-store on API answers', async () => {

@@ -12,18 +12,39 @@ function problemWith(text: string): string | null {
   return null;
 }
 
-/** The first string (or key) in a parsed value that PostgreSQL could not store, with its path. */
-function findUnstorable(value: unknown, path: string[]): { path: string[]; problem: string } | null {
-  if (typeof value === 'string') {
-    const problem = problemWith(value);
-    return problem ? { path, problem } : null;
-  }
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, child] of Object.entries(value)) {
-    const problem = problemWith(key);
-    if (problem) return { path: [...path, key], problem };
-    const found = findUnstorable(child, [...path, key]);
-    if (found) return found;
+interface Visit {
+  value: unknown;
+  key: string | null;
+  parent: Visit | null;
+}
+
+const pathOf = (visit: Visit) => {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at?.key != null; at = at.parent) keys.push(at.key);
+  return keys.reverse();
+};
+
+/**
+ * The first string (or key) in a parsed value that PostgreSQL could not store, with its path. Walked with
+ * a list rather than recursion: JSON nested a hundred thousand levels deep fits in a body and must answer
+ * a 400 from schema validation, not overflow the stack here.
+ */
+function findUnstorable(root: unknown): { path: string[]; problem: string } | null {
+  const pending: Visit[] = [{ value: root, key: null, parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value } = visit;
+    if (typeof value === 'string') {
+      const problem = problemWith(value);
+      if (problem) return { path: pathOf(visit), problem };
+    } else if (value !== null && typeof value === 'object') {
+      const children = Object.entries(value);
+      for (let i = children.length - 1; i >= 0; i--) {
+        const [key, child] = children[i]!;
+        const problem = problemWith(key);
+        if (problem) return { path: [...pathOf(visit), key], problem };
+        pending.push({ value: child, key, parent: visit });
+      }
+    }
   }
   return null;
 }
@@ -43,7 +64,7 @@ export const storableTextPlugin = fp(
         ['querystring', request.query],
         ['body', request.body],
       ] as const) {
-        const found = findUnstorable(value, []);
+        const found = findUnstorable(value);
         if (!found) continue;
         const field = found.path.join('.') || part;
         throw badRequest(`Please check: ${field}`, [{ path: field, message: found.problem }]);
