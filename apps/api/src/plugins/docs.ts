@@ -4,6 +4,28 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/**
+ * Upload routes read their file with @fastify/multipart rather than a body schema (a schema would make
+ * Fastify validate a body it never parses), so the document gets their request body here: one binary field
+ * `file`, as clients must send it.
+ */
+const withUploadBodies: typeof jsonSchemaTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes;
+  if (!consumes?.includes('multipart/form-data') || transformed.schema.body) return transformed;
+  return {
+    ...transformed,
+    schema: {
+      ...transformed.schema,
+      body: {
+        type: 'object',
+        properties: { file: { type: 'string', format: 'binary' } },
+        required: ['file'],
+      },
+    },
+  };
+};
+
 /** The OpenAPI document generated from the route schemas, and a viewer, at /api/docs. */
 export const docsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -21,7 +43,7 @@ export const docsPlugin = fp(
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform: withUploadBodies,
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
