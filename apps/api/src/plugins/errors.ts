@@ -21,10 +21,10 @@ function validationDetails(error: FastifyError): ErrorDetail[] {
         details.push({ path: [...base, key].join('.'), message: 'Unknown field' });
       continue;
     }
-    const missing = /received undefined$/.test(item.message ?? '');
+    // The wording ("Required", "At most 200 characters") comes from the contracts' validation messages.
     details.push({
       path: base.join('.') || (error.validationContext ?? 'body'),
-      message: missing ? 'Required' : (item.message ?? 'Invalid'),
+      message: item.message ?? 'Invalid',
     });
   }
   return details;

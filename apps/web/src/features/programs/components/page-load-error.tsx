@@ -11,21 +11,20 @@ import { paths } from '../../../config/paths';
  */
 export function PageLoadError({
   title,
-  error,
-  onRetry,
+  query,
   what,
   maxWidth,
 }: {
   title: string;
-  error: unknown;
-  onRetry: () => void;
+  /** The page's failed query: its error, and how to fetch again. */
+  query: { error?: unknown; refetch: () => unknown };
   what: string;
   maxWidth: number;
 }) {
   return (
     <Stack spacing={3} sx={{ maxWidth, mx: 'auto' }}>
       <PageTitle>{title}</PageTitle>
-      <LoadError error={error} onRetry={onRetry} what={what} />
+      <LoadError error={query.error} onRetry={() => void query.refetch()} what={what} />
       <Box>
         <Button component={RouterLink} to={paths.programs}>
           Back to the program map

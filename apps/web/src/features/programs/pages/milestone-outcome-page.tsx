@@ -27,13 +27,7 @@ export function MilestoneOutcomePage() {
   if (outcome.isLoading) return <PageSkeleton label="Loading the milestone outcome" cards={2} height={200} />;
   if (outcome.isError || !outcome.data) {
     return (
-      <PageLoadError
-        title="Milestone outcome"
-        error={outcome.error}
-        onRetry={() => void outcome.refetch()}
-        what="this milestone outcome"
-        maxWidth={960}
-      />
+      <PageLoadError title="Milestone outcome" query={outcome} what="this milestone outcome" maxWidth={960} />
     );
   }
   const data = outcome.data;

@@ -59,15 +59,7 @@ export function MissionDeliverablePage() {
 
   if (mission.isLoading) return <PageSkeleton label="Loading the deliverable" cards={2} />;
   if (mission.isError || !mission.data) {
-    return (
-      <PageLoadError
-        title="Deliverable"
-        error={mission.error}
-        onRetry={() => void mission.refetch()}
-        what="this mission"
-        maxWidth={960}
-      />
-    );
+    return <PageLoadError title="Deliverable" query={mission} what="this mission" maxWidth={960} />;
   }
   const data = mission.data;
   const milestone = data.userMilestone;

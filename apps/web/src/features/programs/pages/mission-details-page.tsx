@@ -406,15 +406,7 @@ export function MissionDetailsPage() {
 
   if (mission.isLoading) return <PageSkeleton label="Loading the mission" cards={2} height={220} />;
   if (mission.isError || !mission.data) {
-    return (
-      <PageLoadError
-        title="Mission"
-        error={mission.error}
-        onRetry={() => void mission.refetch()}
-        what="this mission"
-        maxWidth={1100}
-      />
-    );
+    return <PageLoadError title="Mission" query={mission} what="this mission" maxWidth={1100} />;
   }
 
   const data = mission.data;
