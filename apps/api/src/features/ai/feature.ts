@@ -37,6 +37,7 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   const service = createAiService({ db: app.db, contextProvider: options.contextProvider, generations });
   app.addHook('onClose', async () => {
     await generations.drain(5_000);
+    chat.close?.();
     await speech.close();
   });
   await app.register(aiRoutes, {

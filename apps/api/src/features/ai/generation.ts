@@ -69,7 +69,8 @@ function describeModelError(error: unknown): string {
         return 'The AI model server could not be reached. Please try again later.';
     }
     const message = current instanceof Error ? current.message : String(current);
-    if (/terminated|socket|ECONNRESET|premature|other side closed/i.test(message)) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ECONNRESET' || /terminated|socket|ECONNRESET|premature|other side closed/i.test(message)) {
       return 'The connection to the AI model server broke off before the answer was complete. Please try again.';
     }
     if (/ECONNREFUSED|ENOTFOUND|fetch failed/i.test(message))

@@ -8,6 +8,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { Config } from '../../config.js';
+import { OpenAICompatibleChatModel } from './openai-compatible.js';
 import { sourceLabel, type CoachContext } from './context.js';
 
 /** providerOptions key under which the pipeline hands the offline coach what it retrieved; other providers ignore it. */
@@ -26,21 +27,25 @@ export interface ChatModel {
   provider: string;
   modelId: string;
   offline: boolean;
+  /** Releases what the model holds open (keep-alive connections), on shutdown. */
+  close?: () => void;
 }
 
 export function createChatModel(config: Config): ChatModel {
   if (config.AI_PROVIDER === 'openai-compatible') {
-    const provider = createOpenAICompatible({
-      name: 'openai-compatible',
+    const settings = {
       baseURL: config.AI_BASE_URL!.replace(/\/$/, ''),
-      ...(config.AI_API_KEY ? { apiKey: config.AI_API_KEY } : {}),
-      includeUsage: true,
-    });
-    return {
-      model: provider.chatModel(config.AI_MODEL!),
-      provider: 'openai-compatible',
       modelId: config.AI_MODEL!,
+      ...(config.AI_API_KEY ? { apiKey: config.AI_API_KEY } : {}),
+    };
+    const provider = createOpenAICompatible({ name: 'openai-compatible', includeUsage: true, ...settings });
+    const model = new OpenAICompatibleChatModel(settings, provider.chatModel(settings.modelId));
+    return {
+      model,
+      provider: 'openai-compatible',
+      modelId: settings.modelId,
       offline: false,
+      close: () => model.close(),
     };
   }
   return {
