@@ -66,7 +66,7 @@ export const authGuardPlugin = fp(
       if (!url || !url.startsWith('/api') || url.startsWith('/api/docs') || config.public) return;
       const token = bearerToken(request);
       if (!token) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
-      const claims = await options.tokens.verify(token);
+      const claims = options.tokens.verify(token);
       const record = await options.loadPrincipal(claims.sub);
       if (!record)
         throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please sign in again.');

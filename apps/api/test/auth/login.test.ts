@@ -109,11 +109,31 @@ describe('POST /api/auth/login and GET /api/auth/me', () => {
     );
     const expired = await sign(account.user.id, now - 5);
     const ghost = await sign(crypto.randomUUID(), now + 600);
+    const [header, payload, signature] = account.token.split('.') as [string, string, string];
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    // Someone else's id under the genuine signature.
+    const tampered = [header, encode({ ...claims, sub: crypto.randomUUID() }), signature].join('.');
+    const unsigned = [encode({ alg: 'none', typ: 'JWT' }), payload, ''].join('.');
+    const otherAlgorithm = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .sign(new TextEncoder().encode(t.config.JWT_SECRET));
+    const withoutSession = await new SignJWT({ twoFactorAuthenticated: false })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(account.user.id)
+      .setIssuedAt()
+      .setExpirationTime(now + 600)
+      .sign(key);
     const cases: [string, string][] = [
       ['garbage', 'TOKEN_INVALID'],
       [forged, 'TOKEN_INVALID'],
       [expired, 'TOKEN_EXPIRED'],
       [ghost, 'TOKEN_INVALID'],
+      [tampered, 'TOKEN_INVALID'],
+      [unsigned, 'TOKEN_INVALID'],
+      [otherAlgorithm, 'TOKEN_INVALID'],
+      [withoutSession, 'TOKEN_INVALID'],
+      [`${account.token}x`, 'TOKEN_INVALID'],
       // A refresh token is not an access token.
       [account.refreshToken, 'TOKEN_INVALID'],
     ];
