@@ -83,7 +83,37 @@ export function orQuery(text: string): string {
   return [...new Set(words)].slice(0, 32).join(' or ');
 }
 
+/**
+ * Every question runs this search before the model is asked, so it is prepared once: building it each time and
+ * PostgreSQL planning it each time cost a noticeable part of the time to the first token. The query is a
+ * function in FROM (the cross join), so a generic plan still computes it once per search, not once per passage.
+ */
+function prepareRetrieval(db: DbOrTx) {
+  return db
+    .select({
+      key: aiPassages.key,
+      kind: aiPassages.kind,
+      title: aiPassages.title,
+      context: aiPassages.context,
+      body: aiPassages.body,
+      url: aiPassages.url,
+      milestoneKey: aiPassages.milestoneKey,
+      missionKey: aiPassages.missionKey,
+      stepKey: aiPassages.stepKey,
+      rank: sql<number>`ts_rank(${aiPassages.search}, q, 1) * (case when ${aiPassages.milestoneKey} = ${sql.placeholder('milestoneKey')} then 1.2 else 1 end)`.as(
+        'rank',
+      ),
+    })
+    .from(aiPassages)
+    .crossJoin(sql`websearch_to_tsquery('english', ${sql.placeholder('words')}) q`)
+    .where(sql`${aiPassages.search} @@ q`)
+    .orderBy(sql`rank desc`, aiPassages.key)
+    .limit(sql.placeholder('limit'))
+    .prepare('ai_retrieve');
+}
+
 export function aiRepository(db: DbOrTx) {
+  let retrieval: ReturnType<typeof prepareRetrieval> | undefined;
   return {
     // ----- knowledge -----
     async passageHashes(): Promise<Map<string, string>> {
@@ -119,25 +149,9 @@ export function aiRepository(db: DbOrTx) {
     async retrieve(question: string, limit: number, milestoneKey?: string): Promise<RetrievedPassage[]> {
       const words = orQuery(question);
       if (!words) return [];
-      const result = await db.execute(sql`
-        select key, kind, title, context, body, url, milestone_key, mission_key, step_key,
-               ts_rank(search, q, 1) * (case when milestone_key = ${milestoneKey ?? null} then 1.2 else 1 end) as rank
-        from ai_passages, websearch_to_tsquery('english', ${words}) q
-        where search @@ q
-        order by rank desc, key
-        limit ${limit}`);
-      return rowsOf(result).map((r) => ({
-        key: String(r.key),
-        kind: r.kind as Passage['kind'],
-        title: String(r.title),
-        context: String(r.context),
-        body: String(r.body),
-        url: String(r.url),
-        milestoneKey: (r.milestone_key as string | null) ?? null,
-        missionKey: (r.mission_key as string | null) ?? null,
-        stepKey: (r.step_key as string | null) ?? null,
-        rank: Number(r.rank),
-      }));
+      retrieval ??= prepareRetrieval(db);
+      const rows = await retrieval.execute({ words, milestoneKey: milestoneKey ?? null, limit });
+      return rows.map((r) => ({ ...r, kind: r.kind as Passage['kind'], rank: Number(r.rank) }));
     },
 
     // ----- conversations -----

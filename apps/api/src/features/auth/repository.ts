@@ -1,6 +1,6 @@
 import type { User } from '@liftoff/contracts/auth';
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { backupCodes, oneTimeCodes, refreshTokens, users, type CodePurpose } from './tables.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -25,6 +25,29 @@ export function toUser(row: UserRow): User {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
+/**
+ * The auth guard's read of a caller's standing, prepared once: every signed-in request makes it, and building
+ * the query each time cost about as much as the indexed read itself (PostgreSQL also parses it only once per
+ * connection).
+ */
+export function principalReader(db: Db) {
+  const query = db
+    .select({
+      id: users.id,
+      email: users.email,
+      verified: users.verified,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_principal');
+  return async (id: string) => {
+    if (!isUuid(id)) return null;
+    const [row] = await query.execute({ id });
+    return row ?? null;
+  };
+}
+
 export function usersRepository(db: DbOrTx) {
   return {
     async findById(id: string): Promise<UserRow | undefined> {
@@ -35,19 +58,6 @@ export function usersRepository(db: DbOrTx) {
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
       return row;
-    },
-    async principal(id: string) {
-      if (!isUuid(id)) return null;
-      const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          verified: users.verified,
-          twoFactorEnabled: users.twoFactorEnabled,
-        })
-        .from(users)
-        .where(eq(users.id, id));
-      return row ?? null;
     },
     /** Inserts the user, or answers undefined when the e-mail is taken (a unique index decides races). */
     async insert(values: {

@@ -16,7 +16,13 @@ import type { Mailer } from '../../plugins/mail.js';
 import type { Limiter } from '../../plugins/rate-limit.js';
 import { authMails } from './mails.js';
 import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from './passwords.js';
-import { codesRepository, refreshTokensRepository, toUser, usersRepository } from './repository.js';
+import {
+  codesRepository,
+  principalReader,
+  refreshTokensRepository,
+  toUser,
+  usersRepository,
+} from './repository.js';
 import { createTwoFactorService } from './two-factor.js';
 
 const VERIFY_CODE_TTL_SECONDS = 15 * 60;
@@ -113,9 +119,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     twoFactor,
 
-    async loadPrincipal(userId: string) {
-      return usersRepository(db).principal(userId);
-    },
+    loadPrincipal: principalReader(db),
 
     async signup(input: {
       firstName: string;
