@@ -60,10 +60,11 @@ async function streamAnswer(request: FastifyRequest, reply: FastifyReply, genera
     if (event === 'done') raw.end('data: [DONE]\n\n');
     else raw.write(`data: ${JSON.stringify(event)}\n\n`);
   };
-  raw.flushHeaders();
-  // The first event carries the ids as soon as the question is saved (the model already works meanwhile), so
-  // the client can stop, retry or read the conversation's history before any text arrives. Text generated
-  // while waiting is replayed by subscribe; a failed save ends the stream with its error event.
+  // The headers leave with the first event rather than at once: flushing them here is a write on the socket
+  // in the same turn as the model request, ahead of it. The first event carries the ids as soon as the
+  // question is saved (the model already works meanwhile), so the client can stop, retry or read the
+  // conversation's history before any text arrives. Text generated while waiting is replayed by subscribe; a
+  // failed save ends the stream with its error event.
   await generation.saved;
   write({ ...generation.ids });
   const unsubscribe = generation.subscribe(write);
