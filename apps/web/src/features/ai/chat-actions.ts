@@ -2,14 +2,18 @@ import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit
 import type { ApiExtra } from '../../lib/api';
 import { errorMessage, errorStatus } from '../../lib/api';
 import { HttpError } from '../../lib/http-client';
+import type { HttpClient } from '../../lib/http-client';
 import { randomUuid } from '../../lib/uuid';
 import { aiApi, chatErrors, HISTORY_PAGE_SIZE } from './api';
 import { openChatStream, StreamHttpError } from './lib/chat-stream';
 import {
+  abortFailed,
   abortRequested,
   conversationOpened,
+  hasUnfinishedAnswer,
   historyFailed,
   historyLoaded,
+  historyRefreshed,
   historyRequested,
   messageSent,
   retryStarted,
@@ -79,6 +83,25 @@ export function loadHistory(conversationId: string, pageNo = 1): Thunk<boolean> 
       }),
     );
     return false;
+  };
+}
+
+/** How often an answer the server writes without this tab listening is read again (it saves about every second). */
+export const UNFINISHED_REFRESH_MS = 1500;
+
+/**
+ * Reads the newest page again so unfinished answers show what the server has written since. Quiet: a read that
+ * fails is simply tried again at the next refresh.
+ */
+export function refreshUnfinished(conversationId: string): Thunk {
+  return async (dispatch) => {
+    const result = await dispatch(
+      aiApi.endpoints.chatHistory.initiate(
+        { conversationId, pageNo: 1, pageSize: HISTORY_PAGE_SIZE },
+        { subscribe: false, forceRefetch: true },
+      ),
+    );
+    if (result.data) dispatch(historyRefreshed({ conversationId, items: result.data.items }));
   };
 }
 
@@ -232,6 +255,43 @@ export function retryAnswer(responseId: string): Thunk<boolean> {
   };
 }
 
+const wait = (ms: number) => new Promise<undefined>((resolve) => setTimeout(resolve, ms, undefined));
+
+/**
+ * POST /ai/chat/stop/{conversationId}: the server ends the generation and keeps what was written. Answers
+ * whether something was stopped, or null when the server did not answer in time.
+ */
+async function askServerToStop(http: HttpClient, conversationId: string): Promise<boolean | null> {
+  const answer = await Promise.race([
+    http
+      .request<{ data: { stopped: boolean } }>({
+        url: `/ai/chat/stop/${encodeURIComponent(conversationId)}`,
+        method: 'POST',
+        headerType: 'authorization',
+      })
+      .catch(() => undefined),
+    wait(3000),
+  ]);
+  return answer ? answer.data.data.stopped === true : null;
+}
+
+/**
+ * Stop for answers the server writes without this tab listening: asks the server to stop them, then reads what
+ * it kept (the refresh while answers are unfinished takes over if the server needs a moment).
+ */
+function stopUnfinished(): Thunk {
+  return async (dispatch, getState, { http }) => {
+    const state = getState().aiChat;
+    const conversationId = state.conversationId;
+    if (!conversationId || state.aborting || !hasUnfinishedAnswer(state)) return;
+    dispatch(abortRequested());
+    const stopped = await askServerToStop(http, conversationId);
+    if (stopped !== null) await dispatch(refreshUnfinished(conversationId));
+    // Not reached, or nothing left to stop there while the answer still shows unfinished: Stop again.
+    if (stopped !== true && hasUnfinishedAnswer(getState().aiChat)) dispatch(abortFailed());
+  };
+}
+
 /**
  * Stop: tells the server to end generation (it keeps what was written) and lets the stream end by itself, so
  * a new chat stopped before its first event still learns its ids and shows in the list; it stops reading
@@ -240,25 +300,12 @@ export function retryAnswer(responseId: string): Thunk<boolean> {
 export function stopStreaming(): Thunk {
   return async (dispatch, getState, { http }) => {
     const run = current;
-    if (!run || run.stopping) return;
+    if (!run) return dispatch(stopUnfinished());
+    if (run.stopping) return;
     run.stopping = true;
     dispatch(abortRequested());
     const conversationId = run.conversationId ?? getState().aiChat.conversationId;
-    const wait = (ms: number) => new Promise<undefined>((resolve) => setTimeout(resolve, ms, undefined));
-    let stopped = false;
-    if (conversationId) {
-      const answer = await Promise.race([
-        http
-          .request<{ data: { stopped: boolean } }>({
-            url: `/ai/chat/stop/${encodeURIComponent(conversationId)}`,
-            method: 'POST',
-            headerType: 'authorization',
-          })
-          .catch(() => undefined),
-        wait(3000),
-      ]);
-      stopped = answer?.data.data.stopped === true;
-    }
+    const stopped = conversationId ? await askServerToStop(http, conversationId) : null;
     // The server ends a stopped stream within moments: its last events name the saved answer.
     if (stopped) await Promise.race([run.ended, wait(2000)]);
     run.controller.abort();

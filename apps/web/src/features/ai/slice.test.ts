@@ -6,6 +6,7 @@ import {
   FEEDBACK_THANKS,
   feedbackSuccessReset,
   historyLoaded,
+  historyRefreshed,
   initialAiChatState,
   messageSent,
   retryStarted,
@@ -192,6 +193,48 @@ describe('history pages', () => {
     );
     expect(state.messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
     expect(state.history).toMatchObject({ pageNo: 2, lastPage: 2, loading: false });
+  });
+
+  it('a refresh brings an answer still being written up to date, and keeps the older pages', () => {
+    const older = [historyItem({ id: 'u1', role: 'user' }), historyItem({ id: 'a1', role: 'assistant' })];
+    const question = historyItem({ id: 'u2', role: 'user' });
+    const writing = historyItem({
+      id: 'a2',
+      role: 'assistant',
+      messageId: 'u2',
+      responseId: 'a2',
+      status: 'STREAMING',
+      content: 'Talk to',
+    });
+    let state = reduce(
+      initialAiChatState,
+      conversationOpened('c1'),
+      historyLoaded({ conversationId: 'c1', pageNo: 1, lastPage: 2, items: [question, writing] }),
+      historyLoaded({ conversationId: 'c1', pageNo: 2, lastPage: 2, items: older }),
+      historyRefreshed({ conversationId: 'c1', items: [question, { ...writing, content: 'Talk to ten' }] }),
+    );
+    expect(state.messages.map((m) => [m.id, m.status, m.content])).toEqual([
+      ['u1', 'COMPLETE', 'text u1'],
+      ['a1', 'COMPLETE', 'text a1'],
+      ['u2', 'COMPLETE', 'text u2'],
+      ['a2', 'STREAMING', 'Talk to ten'],
+    ]);
+    expect(state.announcement).toBe('');
+
+    const done = { ...writing, status: 'COMPLETE' as const, content: 'Talk to ten people.' };
+    state = reduce(
+      state,
+      historyRefreshed({ conversationId: 'c1', items: [question, { ...done, followUpQuestions: ['Who?'] }] }),
+    );
+    expect(state.messages[3]).toMatchObject({
+      id: 'a2',
+      status: 'COMPLETE',
+      content: 'Talk to ten people.',
+      followUpQuestions: ['Who?'],
+    });
+    expect(state.messages).toHaveLength(4);
+    expect(state.history.pageNo).toBe(2);
+    expect(state.announcement).toBe('The coach has answered.');
   });
 
   it('ignores a page of a conversation that is no longer open', () => {

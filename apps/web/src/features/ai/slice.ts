@@ -136,6 +136,23 @@ export function messageFromHistory(item: ChatHistoryItem): ChatMessage {
 
 const tempAnswerIndex = (state: AiChatState) =>
   state.messages.findIndex((m) => m.isTemp && m.role === 'assistant');
+/**
+ * An answer the server is still writing while this tab does not listen to its stream (the page was reloaded,
+ * or another conversation was opened mid-answer): history shows it as STREAMING.
+ */
+export const isUnfinishedAnswer = (m: ChatMessage) =>
+  m.role === 'assistant' && !m.isTemp && m.status === 'STREAMING';
+
+export const hasUnfinishedAnswer = (state: AiChatState) => state.messages.some(isUnfinishedAnswer);
+
+/** What screen readers hear when an answer ends. */
+const endOfAnswer = (m: Pick<ChatMessage, 'error' | 'status'>) =>
+  m.error
+    ? `The coach could not answer: ${m.error}`
+    : m.status === 'STOPPED'
+      ? 'Stopped.'
+      : 'The coach has answered.';
+
 
 /** Spec section 4: creating a session puts it at the top, or replaces the one with the same conversationId. */
 function upsertSession(state: AiChatState, session: ChatSession) {
@@ -266,6 +283,25 @@ export const aiChatSlice = createSlice({
     },
 
     /** The question goes out: it shows at once, with the temporary reply under it. */
+    /**
+     * A fresh read of the newest page while answers are unfinished: each takes what the server has now (more
+     * text, or the final answer with its follow-ups). The rest of the list, older pages included, stays.
+     */
+    historyRefreshed(state, action: PayloadAction<{ conversationId: string; items: ChatHistoryItem[] }>) {
+      if (action.payload.conversationId !== state.conversationId) return;
+      for (const [index, message] of state.messages.entries()) {
+        if (!isUnfinishedAnswer(message)) continue;
+        // Matched by the question it answers: a retry elsewhere gives the answer a new id.
+        const item = action.payload.items.find(
+          (i) => i.role === 'assistant' && i.messageId === message.messageId,
+        );
+        if (!item) continue;
+        const next = messageFromHistory(item);
+        state.messages[index] = next;
+        if (next.status !== 'STREAMING') state.announcement = endOfAnswer(next);
+      }
+      if (!state.streaming && !hasUnfinishedAnswer(state)) state.aborting = false;
+    },
     messageSent(state, action: PayloadAction<{ input: string; tempId: string; timestamp: string }>) {
       const { input, tempId, timestamp } = action.payload;
       const base = {
@@ -376,13 +412,14 @@ export const aiChatSlice = createSlice({
     streamCompleted(state) {
       const temp = state.messages[tempAnswerIndex(state)];
       finishTemp(state, 'done');
-      if (temp)
-        state.announcement = temp.error
-          ? `The coach could not answer: ${temp.error}`
-          : 'The coach has answered.';
+      if (temp) state.announcement = endOfAnswer({ error: temp.error, status: 'COMPLETE' });
     },
     abortRequested(state) {
-      if (state.streaming) state.aborting = true;
+      if (state.streaming || hasUnfinishedAnswer(state)) state.aborting = true;
+    },
+    /** The server could not be asked to stop: Stop can be pressed again. */
+    abortFailed(state) {
+      state.aborting = false;
     },
     /** Stopped by the user: what arrived is kept, marked stopped; an empty reply is removed. */
     streamStopped(state) {
@@ -536,6 +573,7 @@ export const {
   streamStarted,
   streamDelta,
   streamFollowUps,
+  historyRefreshed,
   streamSources,
   streamErrored,
   streamCompleted,
@@ -545,6 +583,7 @@ export const {
   errorDismissed,
   versionSelected,
   feedbackSuccessReset,
+  abortFailed,
   sessionsLoaded,
   sessionCreated,
   sessionDeleted,

@@ -19,10 +19,24 @@ import { EmptyState } from '../../../components/page-states';
 import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { useAddFeedbackMutation, useAiCapabilitiesQuery } from '../api';
-import { loadHistory, loadOlder, retryAnswer, sendMessage, stopStreaming } from '../chat-actions';
+import {
+  loadHistory,
+  loadOlder,
+  refreshUnfinished,
+  retryAnswer,
+  sendMessage,
+  stopStreaming,
+  UNFINISHED_REFRESH_MS,
+} from '../chat-actions';
 import type { AiDispatch } from '../chat-actions';
 import { useReadAloud } from '../lib/use-read-aloud';
-import { errorDismissed, feedbackSuccessReset, selectAiChat, versionSelected } from '../slice';
+import {
+  errorDismissed,
+  feedbackSuccessReset,
+  hasUnfinishedAnswer,
+  selectAiChat,
+  versionSelected,
+} from '../slice';
 import { Composer } from './composer';
 import type { ComposerHandle } from './composer';
 import { FeedbackDialog } from './feedback-dialog';
@@ -92,6 +106,31 @@ function OfflineBanner({ show, compact }: { show: boolean; compact: boolean }) {
   );
 }
 
+/**
+ * While the server writes an answer this tab does not listen to (after a reload, or after opening another
+ * conversation mid-answer), reads the conversation's newest page again every moment, so the text grows and the
+ * final answer replaces it. Ends when nothing is unfinished, when another conversation opens, or on unmount.
+ */
+function useUnfinishedRefresh(dispatch: Dispatch, conversationId: string | null, unfinished: boolean) {
+  useEffect(() => {
+    if (!conversationId || !unfinished) return;
+    let active = true;
+    let timer = 0;
+    const next = () => {
+      timer = window.setTimeout(() => {
+        void dispatch(refreshUnfinished(conversationId)).then(() => {
+          if (active) next();
+        });
+      }, UNFINISHED_REFRESH_MS);
+    };
+    next();
+    return () => {
+      active = false;
+      window.clearTimeout(timer);
+    };
+  }, [conversationId, dispatch, unfinished]);
+}
+
 /** The conversation: messages, the streaming reply, errors with a retry, and the question box. */
 export function ChatPanel() {
   const dispatch = useDispatch<Dispatch>();
@@ -109,20 +148,24 @@ export function ChatPanel() {
   const scroller = useRef<HTMLDivElement | null>(null);
   const stickToBottom = useRef(true);
   const prependFrom = useRef<{ height: number; top: number } | null>(null);
+  const unfinished = hasUnfinishedAnswer(chat);
+  // An answer is being written, live here or by the server: the same affordances either way.
+  const answering = chat.streaming || unfinished;
+  useUnfinishedRefresh(dispatch, chat.conversationId, unfinished);
 
   const send = useCallback(
     (text: string) => {
-      if (chat.streaming) return false;
+      if (answering) return false;
       stickToBottom.current = true;
       void dispatch(sendMessage(text));
       return true;
     },
-    [chat.streaming, dispatch],
+    [answering, dispatch],
   );
 
   const actions = useMemo<MessageActions>(
     () => ({
-      busy: chat.streaming,
+      busy: answering,
       canSpeak: Boolean(caps?.tts.engine),
       playingId: readAloud.playingId,
       loadingId: readAloud.loadingId,
@@ -138,7 +181,7 @@ export function ChatPanel() {
       onDislike: (messageId) => setDislikeId(messageId),
       onSelectVersion: (id, index) => dispatch(versionSelected({ id, index })),
     }),
-    [addFeedback, caps?.tts.engine, chat.streaming, dispatch, readAloud, send],
+    [addFeedback, answering, caps?.tts.engine, dispatch, readAloud, send],
   );
 
   // Keep the newest text in view while it streams, unless the reader scrolled up.
@@ -299,7 +342,7 @@ export function ChatPanel() {
         <Box
           component="ul"
           aria-label="Messages"
-          aria-busy={chat.streaming}
+          aria-busy={answering}
           sx={{ p: 0, m: 0, display: 'grid', gap: 2 }}
         >
           {chat.messages.map((message, index) => (
@@ -381,7 +424,7 @@ export function ChatPanel() {
       {missing ? null : (
         <Composer
           ref={composer}
-          streaming={chat.streaming}
+          streaming={answering}
           aborting={chat.aborting}
           capabilities={caps}
           onSend={send}

@@ -65,7 +65,8 @@ export const MessageItem = memo(function MessageItem({
   const isUser = message.role === 'user';
   const versions = message.versions.length;
   const answerId = message.responseId ?? message.id;
-  const streaming = message.isTemp && !isUser;
+  // Streamed live here, or still being written by the server (history says STREAMING): not finished yet.
+  const streaming = !isUser && (message.isTemp || message.status === 'STREAMING');
   const playing = actions.playingId === message.id;
   const loadingAudio = actions.loadingId === message.id;
   // The reply usually names its sources itself; list only those it does not link.

@@ -1,0 +1,353 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatHistoryItem, ChatStreamEvent } from '@liftoff/contracts/ai';
+import { AppProviders } from '../../../app/providers';
+import { createAppStore } from '../../../app/store';
+import { detachStream } from '../chat-actions';
+import { AiWorkspacePage } from '../pages/ai-workspace-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+const TOKEN = `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+
+const session = (conversationId: string) => ({
+  conversationId,
+  title: `Conversation ${conversationId}`,
+  isArchived: false,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  lastActivityAt: '2030-01-01T00:00:00.000Z',
+});
+
+const question = (id: string, content = `Question ${id}`): ChatHistoryItem => ({
+  id,
+  role: 'user',
+  content,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  feedback: null,
+  status: 'COMPLETE',
+  error: null,
+  followUpQuestions: [],
+  sources: [],
+  messageId: null,
+  responseId: null,
+  versions: [],
+});
+
+type Version = ChatHistoryItem['versions'][number];
+const version = (id: string, over: Partial<Version> = {}): Version => ({
+  id,
+  content: `Answer ${id}`,
+  status: 'COMPLETE',
+  error: null,
+  followUpQuestions: [],
+  sources: [],
+  createdAt: '2030-01-01T00:00:00.000Z',
+  feedback: null,
+  ...over,
+});
+
+/** An answer to `messageId` as history returns it: the newest version, with every version listed. */
+function answer(messageId: string, versions: Version[]): ChatHistoryItem {
+  const newest = versions.at(-1)!;
+  return {
+    ...newest,
+    role: 'assistant',
+    messageId,
+    responseId: newest.id,
+    versions,
+  };
+}
+
+/** One chat stream the test drives: events, the done marker, or a cut. */
+type ServedStream = {
+  url: string;
+  body: unknown;
+  aborted: boolean;
+  event: (event: Partial<ChatStreamEvent>) => void;
+  done: () => void;
+  cut: () => void;
+};
+
+/**
+ * The API at the network edge: history per conversation (a function, so a test can change what the
+ * server has between two reads), chat streams the test drives, and every request it saw.
+ */
+function fakeAiServer() {
+  const requests: Array<{ method: string; path: string; body: unknown }> = [];
+  const histories = new Map<string, () => ChatHistoryItem[]>();
+  const streams: ServedStream[] = [];
+  const streamReplies: Array<() => Response | null> = [];
+  let transcribe: (file: File) => Response = () => json(501, { message: 'Off' });
+  const encoder = new TextEncoder();
+
+  function openStream(url: string, body: unknown, signal?: AbortSignal | null): Response {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let closed = false;
+    const ids = { conversationId: '', userMessageId: '', responseId: '' };
+    const served: ServedStream = {
+      url,
+      body,
+      aborted: false,
+      event: (event) => {
+        Object.assign(ids, {
+          conversationId: event.conversationId ?? ids.conversationId,
+          userMessageId: event.userMessageId ?? ids.userMessageId,
+          responseId: event.responseId ?? ids.responseId,
+        });
+        controller.enqueue(encoder.encode(`data: ${JSON.stringify({ ...ids, ...event })}\n\n`));
+      },
+      done: () => {
+        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+        closed = true;
+        controller.close();
+      },
+      cut: () => {
+        closed = true;
+        controller.close();
+      },
+    };
+    const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+    signal?.addEventListener('abort', () => {
+      served.aborted = true;
+      if (!closed) controller.error(new DOMException('aborted', 'AbortError'));
+    });
+    streams.push(served);
+    return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+  }
+
+  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://app');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+    const path = url.pathname.replace(/^\/api/, '');
+    requests.push({ method, path, body });
+    if (path === '/ai/capabilities') {
+      return json(200, {
+        data: {
+          chatModel: { provider: 'test', model: 'test', offline: false },
+          tts: { engine: null },
+          stt: { engine: 'openai', basic: false, formats: ['audio/webm'] },
+        },
+      });
+    }
+    if (path === '/ai/chat-sessions' && method === 'GET')
+      return json(200, { data: { items: [], total: 0, pageNo: 1, pageSize: 50, lastPage: 1 } });
+    const sessionMatch = /^\/ai\/chat-sessions\/([^/]+)$/.exec(path);
+    if (sessionMatch) return json(200, { data: session(decodeURIComponent(sessionMatch[1]!)) });
+    const historyMatch = /^\/ai\/chat-history\/([^/]+)$/.exec(path);
+    if (historyMatch) {
+      const conversationId = decodeURIComponent(historyMatch[1]!);
+      const items = histories.get(conversationId)?.() ?? [];
+      return json(200, {
+        data: {
+          conversation: session(conversationId),
+          items,
+          total: items.length,
+          pageNo: 1,
+          pageSize: 50,
+          lastPage: 1,
+        },
+      });
+    }
+    const stopMatch = /^\/ai\/chat\/stop\/([^/]+)$/.exec(path);
+    if (stopMatch) return json(200, { data: { conversationId: stopMatch[1], stopped: true } });
+    if (/^\/ai\/chat\/(completion|continue|retry)/.test(path)) {
+      const reply = streamReplies.shift()?.();
+      return reply ?? openStream(path, body, init.signal);
+    }
+    if (path === '/ai/stt') return transcribe((init.body as FormData).get('file') as File);
+    return json(404, { message: `No route ${method} ${path}` });
+  });
+
+  return {
+    fetchImpl,
+    requests,
+    /** What history answers for a conversation, read at every request. */
+    history(conversationId: string, items: () => ChatHistoryItem[]) {
+      histories.set(conversationId, items);
+    },
+    historyReads: (conversationId: string) =>
+      requests.filter((r) => r.path === `/ai/chat-history/${conversationId}`).length,
+    /** The next chat request answers this (an HTTP error) instead of a stream. */
+    failNextStream(response: () => Response) {
+      streamReplies.push(response);
+    },
+    /** The chat stream opened for a URL starting with `prefix`, once it is open. */
+    async stream(prefix: string): Promise<ServedStream> {
+      let found: ServedStream | undefined;
+      await waitFor(() => {
+        found = streams.find((s) => s.url.startsWith(prefix));
+        expect(found).toBeTruthy();
+      });
+      return found!;
+    },
+    onTranscribe(handler: (file: File) => Response) {
+      transcribe = handler;
+    },
+  };
+}
+
+async function renderWorkspace(path: string, server: ReturnType<typeof fakeAiServer>) {
+  const app = createAppStore({
+    storage: window.localStorage,
+    fetch: server.fetchImpl as unknown as typeof fetch,
+    secret: 'test-secret-123456',
+  });
+  await app.whenReady();
+  app.store.dispatch({ type: 'auth/tokensReplaced', payload: { token: TOKEN, refreshToken: TOKEN } });
+  const router = createMemoryRouter(
+    [
+      { path: '/ai-workspace', element: <AiWorkspacePage /> },
+      { path: '/ai-workspace/:conversationId', element: <AiWorkspacePage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <AppProviders app={app}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, app, view };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const answered = () => screen.findAllByRole('article', { name: 'The coach answered' });
+
+beforeEach(() => {
+  // jsdom lays nothing out, so it has no scrollIntoView; the panel calls it to show a search match.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+afterEach(() => {
+  // The stream of a test that ended mid-answer is not the next test's.
+  detachStream();
+});
+
+// MUI and role queries are slow in jsdom; these tests also wait for the panel's refresh.
+const SLOW = 30_000;
+
+describe('an answer still being written (history says STREAMING)', { timeout: SLOW }, () => {
+  it('after a reload it shows as being written, grows, and becomes the finished answer with its follow-ups', async () => {
+    const server = fakeAiServer();
+    let reads = 0;
+    server.history('c1', () => {
+      reads += 1;
+      if (reads === 1)
+        return [
+          question('u1'),
+          answer('u1', [version('a1', { status: 'STREAMING', content: 'Talk to five' })]),
+        ];
+      if (reads === 2)
+        return [
+          question('u1'),
+          answer('u1', [version('a1', { status: 'STREAMING', content: 'Talk to five founders this week' })]),
+        ];
+      return [
+        question('u1'),
+        answer('u1', [
+          version('a1', {
+            content: 'Talk to five founders this week.',
+            followUpQuestions: ['Who do I ask first?'],
+          }),
+        ]),
+      ];
+    });
+    await renderWorkspace('/ai-workspace/c1', server);
+
+    const answering = await screen.findByRole('article', { name: 'The coach is answering' });
+    expect(within(answering).getByText('Talk to five')).toBeTruthy();
+    // Like a live answer: nothing to copy, rate or retry yet, and Stop instead of Send.
+    expect(within(answering).queryByRole('toolbar', { name: 'Answer actions' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+
+    await screen.findByText('Talk to five founders this week');
+    const [final] = await answered();
+    expect(within(final!).getByText('Talk to five founders this week.')).toBeTruthy();
+    expect(within(final!).getByRole('button', { name: 'Copy answer' })).toBeTruthy();
+    expect(within(final!).getByRole('button', { name: 'Who do I ask first?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('The coach has answered.');
+
+    // Nothing is being written any more: the refresh stops.
+    const readsWhenDone = server.historyReads('c1');
+    await sleep(2500);
+    expect(server.historyReads('c1')).toBe(readsWhenDone);
+  });
+
+  it('Stop asks the server to stop it, and it shows as stopped', async () => {
+    const server = fakeAiServer();
+    server.history('c1', () => {
+      const stopped = server.requests.some((r) => r.method === 'POST' && r.path === '/ai/chat/stop/c1');
+      return [
+        question('u1'),
+        answer('u1', [
+          version('a1', { status: stopped ? 'STOPPED' : 'STREAMING', content: 'Half an answer' }),
+        ]),
+      ];
+    });
+    await renderWorkspace('/ai-workspace/c1', server);
+    await screen.findByRole('article', { name: 'The coach is answering' });
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await screen.findByText('Stopped — this answer may be incomplete.');
+    expect(server.requests.filter((r) => r.path === '/ai/chat/stop/c1')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
+
+  it('switching conversations mid-answer and back shows it still being written, then finished', async () => {
+    const server = fakeAiServer();
+    let asked = false;
+    let finished = false;
+    server.history('c1', () => {
+      const first = [question('u1'), answer('u1', [version('a1')])];
+      if (!asked) return first;
+      const status = finished ? 'COMPLETE' : 'STREAMING';
+      return [
+        ...first,
+        question('u2', 'And then?'),
+        answer('u2', [version('a2', { status, content: 'Then call them.' })]),
+      ];
+    });
+    server.history('c2', () => [question('u9'), answer('u9', [version('a9')])]);
+    const { router } = await renderWorkspace('/ai-workspace/c1', server);
+    await answered();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Ask the coach' }), 'And then?{Enter}');
+    const live = await server.stream('/ai/chat/continue/c1');
+    asked = true;
+    live.event({ conversationId: 'c1', userMessageId: 'u2', responseId: 'a2', content: 'Then' });
+    await screen.findByText('Then');
+
+    await act(() => router.navigate('/ai-workspace/c2'));
+    await screen.findByText('Answer a9');
+    expect(live.aborted).toBe(true);
+    // Nothing is being written in this conversation: no refresh.
+    const readsOfC2 = server.historyReads('c2');
+    await sleep(2000);
+    expect(server.historyReads('c2')).toBe(readsOfC2);
+
+    await act(() => router.navigate('/ai-workspace/c1'));
+    const answering = await screen.findByRole('article', { name: 'The coach is answering' });
+    expect(within(answering).getByText('Then call them.')).toBeTruthy();
+    finished = true;
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'The coach is answering' })).toBeNull());
+    expect(await answered()).toHaveLength(2);
+  });
+
+  it('leaving the conversation stops the refresh', async () => {
+    const server = fakeAiServer();
+    server.history('c1', () => [question('u1'), answer('u1', [version('a1', { status: 'STREAMING' })])]);
+    server.history('c2', () => []);
+    const { router } = await renderWorkspace('/ai-workspace/c1', server);
+    await screen.findByRole('article', { name: 'The coach is answering' });
+    await waitFor(() => expect(server.historyReads('c1')).toBeGreaterThan(1), { timeout: 5000 });
+    await act(() => router.navigate('/ai-workspace/c2'));
+    const readsWhenLeft = server.historyReads('c1');
+    await sleep(2500);
+    expect(server.historyReads('c1')).toBe(readsWhenLeft);
+  });
+});
