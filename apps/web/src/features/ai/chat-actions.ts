@@ -9,6 +9,7 @@ import { openChatStream, StreamHttpError } from './lib/chat-stream';
 import {
   abortFailed,
   abortRequested,
+  answerWithVersion,
   conversationOpened,
   hasUnfinishedAnswer,
   historyFailed,
@@ -247,7 +248,7 @@ export function sendMessage(input: string): Thunk<boolean> {
 export function retryAnswer(responseId: string): Thunk<boolean> {
   return async (dispatch, getState) => {
     const state = getState().aiChat;
-    const answer = state.messages.find((m) => m.role === 'assistant' && m.id === responseId);
+    const answer = state.messages.find(answerWithVersion(responseId));
     if (!state.conversationId || state.streaming || !answer?.messageId) return false;
     const url = `/ai/chat/retry/${encodeURIComponent(state.conversationId)}/${encodeURIComponent(answer.messageId)}/${encodeURIComponent(responseId)}`;
     dispatch(retryStarted({ responseId, tempId: tempId(), timestamp: new Date().toISOString() }));

@@ -164,6 +164,31 @@ describe('the streaming reply (spec section 4)', () => {
     state = reduce(state, versionSelected({ id: 'r2', index: 0 }));
     expect(state.messages[1]).toMatchObject({ content: 'First', versionIndex: 0, responseId: 'r1' });
   });
+
+  it('a retry started from an older version on screen streams a new version after all the others', () => {
+    const retryOf = (responseId: string, tempId: string) =>
+      retryStarted({ responseId, tempId, timestamp: '2030-01-01T00:01:00.000Z' });
+    let state = reduce(initialAiChatState, sent, streamStarted(ids), streamDelta('First'), streamCompleted());
+    state = reduce(
+      state,
+      retryOf('r1', 't2'),
+      streamStarted({ ...ids, responseId: 'r2' }),
+      streamDelta('Second'),
+    );
+    state = reduce(state, streamCompleted(), versionSelected({ id: 'r2', index: 0 }));
+
+    state = reduce(state, retryOf('r1', 't3'));
+    expect(state.streaming).toBe(true);
+    expect(state.messages[1]).toMatchObject({ isTemp: true, content: '' });
+    state = reduce(
+      state,
+      streamStarted({ ...ids, responseId: 'r3' }),
+      streamDelta('Third'),
+      streamCompleted(),
+    );
+    expect(state.messages[1]).toMatchObject({ id: 'r3', content: 'Third', versionIndex: 2 });
+    expect(state.messages[1]!.versions.map((v) => v.id)).toEqual(['r1', 'r2', 'r3']);
+  });
 });
 
 describe('history pages', () => {

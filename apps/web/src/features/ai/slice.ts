@@ -136,6 +136,7 @@ export function messageFromHistory(item: ChatHistoryItem): ChatMessage {
 
 const tempAnswerIndex = (state: AiChatState) =>
   state.messages.findIndex((m) => m.isTemp && m.role === 'assistant');
+
 /**
  * An answer the server is still writing while this tab does not listen to its stream (the page was reloaded,
  * or another conversation was opened mid-answer): history shows it as STREAMING.
@@ -145,6 +146,13 @@ export const isUnfinishedAnswer = (m: ChatMessage) =>
 
 export const hasUnfinishedAnswer = (state: AiChatState) => state.messages.some(isUnfinishedAnswer);
 
+/**
+ * The answer with the version `id`, whichever version is on screen: showing an older one changes the
+ * message's responseId, while its id stays the newest version's.
+ */
+export const answerWithVersion = (id: string) => (m: ChatMessage) =>
+  m.role === 'assistant' && (m.id === id || m.responseId === id || m.versions.some((v) => v.id === id));
+
 /** What screen readers hear when an answer ends. */
 const endOfAnswer = (m: Pick<ChatMessage, 'error' | 'status'>) =>
   m.error
@@ -152,7 +160,6 @@ const endOfAnswer = (m: Pick<ChatMessage, 'error' | 'status'>) =>
     : m.status === 'STOPPED'
       ? 'Stopped.'
       : 'The coach has answered.';
-
 
 /** Spec section 4: creating a session puts it at the top, or replaces the one with the same conversationId. */
 function upsertSession(state: AiChatState, session: ChatSession) {
@@ -281,8 +288,6 @@ export const aiChatSlice = createSlice({
       }
       state.history = { loading: false, loadingOlder: false, error: null, missing: false, pageNo, lastPage };
     },
-
-    /** The question goes out: it shows at once, with the temporary reply under it. */
     /**
      * A fresh read of the newest page while answers are unfinished: each takes what the server has now (more
      * text, or the final answer with its follow-ups). The rest of the list, older pages included, stays.
@@ -302,6 +307,8 @@ export const aiChatSlice = createSlice({
       }
       if (!state.streaming && !hasUnfinishedAnswer(state)) state.aborting = false;
     },
+
+    /** The question goes out: it shows at once, with the temporary reply under it. */
     messageSent(state, action: PayloadAction<{ input: string; tempId: string; timestamp: string }>) {
       const { input, tempId, timestamp } = action.payload;
       const base = {
@@ -341,9 +348,7 @@ export const aiChatSlice = createSlice({
     },
     /** A retry streams a new version in place of the answer; the earlier versions stay. */
     retryStarted(state, action: PayloadAction<{ responseId: string; tempId: string; timestamp: string }>) {
-      const index = state.messages.findIndex(
-        (m) => m.role === 'assistant' && m.id === action.payload.responseId,
-      );
+      const index = state.messages.findIndex(answerWithVersion(action.payload.responseId));
       if (index === -1) return;
       const old = state.messages[index]!;
       state.messages[index] = {
@@ -568,22 +573,22 @@ export const {
   historyRequested,
   historyFailed,
   historyLoaded,
+  historyRefreshed,
   messageSent,
   retryStarted,
   streamStarted,
   streamDelta,
   streamFollowUps,
-  historyRefreshed,
   streamSources,
   streamErrored,
   streamCompleted,
   abortRequested,
+  abortFailed,
   streamStopped,
   streamFailed,
   errorDismissed,
   versionSelected,
   feedbackSuccessReset,
-  abortFailed,
   sessionsLoaded,
   sessionCreated,
   sessionDeleted,

@@ -351,3 +351,28 @@ describe('an answer still being written (history says STREAMING)', { timeout: SL
     expect(server.historyReads('c1')).toBe(readsWhenLeft);
   });
 });
+
+describe('retry', { timeout: SLOW }, () => {
+  it('makes a new version whichever version is on screen', async () => {
+    const server = fakeAiServer();
+    server.history('c1', () => [
+      question('u1'),
+      answer('u1', [version('a1', { content: 'First answer' }), version('a2', { content: 'Second answer' })]),
+    ]);
+    await renderWorkspace('/ai-workspace/c1', server);
+    const [shown] = await answered();
+    expect(within(shown!).getByText('2/2')).toBeTruthy();
+    await userEvent.click(within(shown!).getByRole('button', { name: 'Previous version' }));
+    await within(shown!).findByText('First answer');
+
+    await userEvent.click(within(shown!).getByRole('button', { name: 'Retry: another answer' }));
+    const retry = await server.stream('/ai/chat/retry/');
+    expect(retry.url).toBe('/ai/chat/retry/c1/u1/a1');
+    retry.event({ conversationId: 'c1', userMessageId: 'u1', responseId: 'a3', content: 'Third answer' });
+    retry.event({ followUpQuestions: [] });
+    retry.done();
+    const [latest] = await answered();
+    await within(latest!).findByText('Third answer');
+    expect(within(latest!).getByText('3/3')).toBeTruthy();
+  });
+});
