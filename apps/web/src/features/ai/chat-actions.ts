@@ -1,6 +1,6 @@
 import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiExtra } from '../../lib/api';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { errorMessage, errorStatus, GENERIC_ERROR } from '../../lib/api';
 import { HttpError } from '../../lib/http-client';
 import type { HttpClient } from '../../lib/http-client';
 import { randomUuid } from '../../lib/uuid';
@@ -138,7 +138,7 @@ function describe(error: unknown): string {
     return error.serverMessage ? `${error.message} — ${error.serverMessage}` : error.message;
   }
   if (error instanceof HttpError) return error.message;
-  return error instanceof Error ? error.message : 'The answer could not be loaded.';
+  return error instanceof Error ? error.message : GENERIC_ERROR;
 }
 
 /**
@@ -163,6 +163,8 @@ function runStream(
     let announce = newConversationId !== undefined;
     current = run;
     let finished = false;
+    // Once the server named the answer, a failure is the answer's (kept, with a retry), not the request's.
+    let started = false;
     try {
       for await (const item of openChatStream(http, { url, body, signal: controller.signal })) {
         if (current !== run) return false;
@@ -171,6 +173,7 @@ function runStream(
           break;
         }
         const event = item.event;
+        started = true;
         if (announce) {
           announce = false;
           run.conversationId = event.conversationId;
@@ -196,7 +199,7 @@ function runStream(
       if (current !== run) return false;
       if (run.stopping) dispatch(streamStopped());
       else if (finished) dispatch(streamCompleted());
-      else dispatch(streamFailed({ message: 'The answer was cut off. Please try again.', input }));
+      else dispatch(streamFailed({ message: GENERIC_ERROR, input }));
     } catch (error) {
       if (current !== run) return false;
       if (run.stopping || (error instanceof DOMException && error.name === 'AbortError')) {
@@ -204,7 +207,7 @@ function runStream(
       } else if (error instanceof HttpError && error.kind === 'aborted') {
         dispatch(streamStopped());
       } else {
-        dispatch(streamFailed({ message: describe(error), input }));
+        dispatch(streamFailed({ message: started ? GENERIC_ERROR : describe(error), input }));
       }
     } finally {
       if (current === run) current = null;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   aiChatSlice,
   conversationOpened,
+  errorDismissed,
   FEEDBACK_THANKS,
   feedbackSuccessReset,
   historyLoaded,
@@ -139,6 +140,34 @@ describe('the streaming reply (spec section 4)', () => {
     expect(state.errorMessage).toBe('HTTP error! status: 500');
     expect(state.failedInput).toBe('How do I run interviews?');
     expect(state.streaming).toBe(false);
+  });
+
+  it('a stream cut off after the server named the answer keeps it, failed, to retry', () => {
+    const state = reduce(
+      initialAiChatState,
+      sent,
+      streamStarted(ids),
+      streamFailed({ message: 'Something went wrong. Please try again.', input: 'How do I run interviews?' }),
+    );
+    expect(state.messages.map((m) => [m.id, m.status, m.error])).toEqual([
+      ['u1', 'COMPLETE', null],
+      ['r1', 'ERROR', 'Something went wrong. Please try again.'],
+    ]);
+    expect(state.messages[1]).toMatchObject({ messageId: 'u1', isTemp: false });
+    expect(state.failedInput).toBeNull();
+  });
+
+  it('a retry the server never got puts the answer back and keeps the retry to ask again', () => {
+    let state = reduce(initialAiChatState, sent, streamStarted(ids), streamDelta('First'), streamCompleted());
+    state = reduce(
+      state,
+      retryStarted({ responseId: 'r1', tempId: 't2', timestamp: '2030-01-01T00:01:00.000Z' }),
+      streamFailed({ message: 'HTTP error! status: 500', input: null }),
+    );
+    expect(state.messages[1]).toMatchObject({ id: 'r1', content: 'First', isTemp: false, error: null });
+    expect(state).toMatchObject({ error: true, errorMessage: 'HTTP error! status: 500', failedRetry: 'r1' });
+    state = reduce(state, errorDismissed());
+    expect(state.failedRetry).toBeNull();
   });
 
   it('a retry streams a new version in place and keeps the earlier ones; removed, it restores the answer', () => {

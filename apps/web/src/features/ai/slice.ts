@@ -52,6 +52,8 @@ export type AiChatState = {
   errorMessage: string | null;
   /** A question the server never received (the request failed), kept so it can be sent again. */
   failedInput: string | null;
+  /** The answer (a version's id) whose retry the server never received, kept so it can be asked again. */
+  failedRetry: string | null;
   history: {
     loading: boolean;
     loadingOlder: boolean;
@@ -90,6 +92,7 @@ export const initialAiChatState: AiChatState = {
   error: false,
   errorMessage: null,
   failedInput: null,
+  failedRetry: null,
   history: initialHistory,
   sessions: [],
   sessionsPage: 0,
@@ -192,12 +195,20 @@ function closeIfOpen(state: AiChatState, ids: readonly string[]) {
   }
 }
 
-/** The temporary reply becomes the final message, or is removed when nothing came (spec section 4). */
-function finishTemp(state: AiChatState, outcome: 'done' | 'stopped' | 'failed') {
+/**
+ * The temporary reply becomes the final message, or is removed when nothing came (spec section 4). A stream
+ * that failed after the server named the answer keeps it, failed with `failure`, so it can be retried.
+ */
+function finishTemp(
+  state: AiChatState,
+  outcome: 'done' | 'stopped' | 'failed',
+  failure: string | null = null,
+) {
   const index = tempAnswerIndex(state);
   if (index !== -1) {
     const temp = state.messages[index]!;
-    const hasSomething = temp.content.trim().length > 0 || temp.error !== null;
+    const error = temp.error ?? (outcome === 'failed' && temp.responseId ? failure : null);
+    const hasSomething = temp.content.trim().length > 0 || error !== null;
     if (!hasSomething || (outcome === 'failed' && !temp.responseId)) {
       if (temp.replaces) state.messages[index] = temp.replaces;
       else state.messages.splice(index, 1);
@@ -206,7 +217,8 @@ function finishTemp(state: AiChatState, outcome: 'done' | 'stopped' | 'failed') 
         ...temp,
         id: temp.responseId ?? temp.id,
         isTemp: false,
-        status: temp.error
+        error,
+        status: error
           ? 'ERROR'
           : outcome === 'done'
             ? 'COMPLETE'
@@ -243,6 +255,7 @@ export const aiChatSlice = createSlice({
       state.error = false;
       state.errorMessage = null;
       state.failedInput = null;
+      state.failedRetry = null;
       state.feedbackSuccess = null;
     },
     historyRequested(state, action: PayloadAction<{ conversationId: string; pageNo: number }>) {
@@ -343,6 +356,7 @@ export const aiChatSlice = createSlice({
       state.error = false;
       state.errorMessage = null;
       state.failedInput = null;
+      state.failedRetry = null;
       state.feedbackSuccess = null;
       state.announcement = '';
     },
@@ -370,6 +384,7 @@ export const aiChatSlice = createSlice({
       state.error = false;
       state.errorMessage = null;
       state.failedInput = null;
+      state.failedRetry = null;
       state.feedbackSuccess = null;
       state.announcement = '';
     },
@@ -431,15 +446,21 @@ export const aiChatSlice = createSlice({
       finishTemp(state, 'stopped');
       state.announcement = 'Stopped.';
     },
-    /** The request failed (HTTP error, network, no body): spec section 8's message, and a way to retry. */
+    /**
+     * The request failed (HTTP error, network, no body, cut off): spec section 8's message, and a way to retry:
+     * the question or the retry the server never got is kept to send again; an answer it named keeps the error.
+     */
     streamFailed(state, action: PayloadAction<{ message: string; input: string | null }>) {
       const question = state.messages.findIndex((m) => m.role === 'user' && m.isTemp);
-      finishTemp(state, 'failed');
+      const temp = state.messages[tempAnswerIndex(state)];
+      const unheardRetry = temp?.replaces && !temp.responseId ? temp.replaces : null;
+      finishTemp(state, 'failed', action.payload.message);
       if (question !== -1) {
         // The server never got the question: take it back so it can be sent again.
         state.messages.splice(question, 1);
         state.failedInput = action.payload.input;
       }
+      if (unheardRetry) state.failedRetry = unheardRetry.responseId ?? unheardRetry.id;
       state.error = true;
       state.errorMessage = action.payload.message;
       state.announcement = action.payload.message;
@@ -448,6 +469,7 @@ export const aiChatSlice = createSlice({
       state.error = false;
       state.errorMessage = null;
       state.failedInput = null;
+      state.failedRetry = null;
     },
     versionSelected(state, action: PayloadAction<{ id: string; index: number }>) {
       const message = state.messages.find((m) => m.id === action.payload.id);

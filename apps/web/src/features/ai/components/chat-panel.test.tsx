@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatHistoryItem, ChatStreamEvent } from '@liftoff/contracts/ai';
 import { AppProviders } from '../../../app/providers';
 import { createAppStore } from '../../../app/store';
+import { GENERIC_ERROR } from '../../../lib/api';
 import { detachStream } from '../chat-actions';
 import { AiWorkspacePage } from '../pages/ai-workspace-page';
 
@@ -374,5 +375,126 @@ describe('retry', { timeout: SLOW }, () => {
     const [latest] = await answered();
     await within(latest!).findByText('Third answer');
     expect(within(latest!).getByText('3/3')).toBeTruthy();
+  });
+});
+
+describe('every chat error ends with a way to try again', { timeout: SLOW }, () => {
+  it('a stream cut off before any text shows the answer failed, and Retry asks again', async () => {
+    const server = fakeAiServer();
+    server.history('c1', () => [question('u1'), answer('u1', [version('a1')])]);
+    await renderWorkspace('/ai-workspace/c1', server);
+    await answered();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Ask the coach' }), 'And then?{Enter}');
+    const cut = await server.stream('/ai/chat/continue/c1');
+    cut.event({ conversationId: 'c1', userMessageId: 'u2', responseId: 'a2' });
+    cut.cut();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(GENERIC_ERROR);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    const retry = await server.stream('/ai/chat/retry/');
+    expect(retry.url).toBe('/ai/chat/retry/c1/u2/a2');
+    retry.event({
+      conversationId: 'c1',
+      userMessageId: 'u2',
+      responseId: 'a3',
+      content: 'Call five customers.',
+    });
+    retry.done();
+    await screen.findByText('Call five customers.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a retry the server refuses shows its error with a Retry that makes the new version', async () => {
+    const server = fakeAiServer();
+    server.history('c1', () => [question('u1'), answer('u1', [version('a1', { content: 'First answer' })])]);
+    await renderWorkspace('/ai-workspace/c1', server);
+    const [shown] = await answered();
+    server.failNextStream(() => json(500, { message: 'The model is down', statusCode: 500 }));
+    await userEvent.click(within(shown!).getByRole('button', { name: 'Retry: another answer' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('HTTP error! status: 500 — The model is down');
+    expect(within(shown!).getByText('First answer')).toBeTruthy();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    const retry = await server.stream('/ai/chat/retry/');
+    expect(retry.url).toBe('/ai/chat/retry/c1/u1/a1');
+    retry.event({ conversationId: 'c1', userMessageId: 'u1', responseId: 'a2', content: 'Second answer' });
+    retry.done();
+    const [latest] = await answered();
+    await within(latest!).findByText('Second answer');
+    expect(within(latest!).getByText('2/2')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  describe('a recording that could not be transcribed', () => {
+    /** The browser's microphone, outside the app: a recorder that hands back one recording. */
+    class FakeMediaRecorder {
+      static isTypeSupported = () => true;
+      state: RecordingState = 'inactive';
+      mimeType = 'audio/webm';
+      ondataavailable: ((event: { data: Blob }) => void) | null = null;
+      onstop: (() => void) | null = null;
+      start() {
+        this.state = 'recording';
+      }
+      stop() {
+        this.state = 'inactive';
+        this.ondataavailable?.({ data: new Blob(['how do I price my product'], { type: 'audio/webm' }) });
+        this.onstop?.();
+      }
+    }
+
+    beforeEach(() => {
+      vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
+      vi.stubGlobal('navigator', {
+        ...navigator,
+        mediaDevices: { getUserMedia: async () => ({ getTracks: () => [{ stop: () => undefined }] }) },
+      });
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    async function recordAndFail() {
+      const server = fakeAiServer();
+      server.history('c1', () => [question('u1'), answer('u1', [version('a1')])]);
+      const uploads: number[] = [];
+      let fail = true;
+      server.onTranscribe((file) => {
+        uploads.push(file.size);
+        return fail
+          ? json(502, { message: 'The transcription server could not be reached.', statusCode: 502 })
+          : json(200, { data: { text: 'How do I price my product?', engine: 'openai', basic: false } });
+      });
+      await renderWorkspace('/ai-workspace/c1', server);
+      await answered();
+      await userEvent.click(await screen.findByRole('button', { name: 'Speak your question' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Done' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('HTTP error! status: 502');
+      return { alert, uploads, heal: () => (fail = false) };
+    }
+
+    it('is kept, and Try again sends the same recording and puts the transcript in the box', async () => {
+      const { alert, uploads, heal } = await recordAndFail();
+      heal();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await waitFor(() =>
+        expect(screen.getByRole('textbox', { name: 'Ask the coach' })).toHaveProperty(
+          'value',
+          'How do I price my product?',
+        ),
+      );
+      expect(uploads).toHaveLength(2);
+      expect(uploads[1]).toBe(uploads[0]);
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('can be discarded', async () => {
+      const { alert, uploads } = await recordAndFail();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Discard recording' }));
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Speak your question' })).toBeTruthy();
+      expect(uploads).toHaveLength(1);
+    });
   });
 });

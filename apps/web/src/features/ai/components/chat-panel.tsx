@@ -231,6 +231,20 @@ export function ChatPanel() {
     if (!target) setHighlighted(null);
   }, [target]);
 
+  // What the server never received goes out again: the question, or the retry of an answer.
+  const { failedInput, failedRetry } = chat;
+  const retryFailedRequest = failedInput
+    ? () => {
+        dispatch(errorDismissed());
+        send(failedInput);
+      }
+    : failedRetry
+      ? () => {
+          dispatch(errorDismissed());
+          actions.onRetry(failedRetry);
+        }
+      : undefined;
+
   const newChat = chat.conversationId === null && chat.messages.length === 0;
   const lastAnswerIndex = chat.messages.map((m) => m.role).lastIndexOf('assistant');
   const streamError =
@@ -410,15 +424,7 @@ export function ChatPanel() {
           message={streamError}
           sx={{ mb: 1 }}
           onClose={() => dispatch(errorDismissed())}
-          onRetry={
-            chat.failedInput
-              ? () => {
-                  const input = chat.failedInput;
-                  dispatch(errorDismissed());
-                  if (input) send(input);
-                }
-              : undefined
-          }
+          onRetry={retryFailedRequest}
         />
       ) : null}
       {missing ? null : (

@@ -5,6 +5,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Capabilities } from '@liftoff/contracts/ai';
 import { CHAT_INPUT_MAX_CHARACTERS } from '@liftoff/contracts/ai';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -15,6 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import MicIcon from '@mui/icons-material/MicNoneOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import SendIcon from '@mui/icons-material/Send';
 import StopCircleIcon from '@mui/icons-material/StopCircleOutlined';
 import StopIcon from '@mui/icons-material/Stop';
@@ -55,6 +57,8 @@ export const Composer = forwardRef<
   const [voiceError, setVoiceError] = useState<string | null>(null);
   const [voiceNote, setVoiceNote] = useState<string | null>(null);
   const [serverSttOff, setServerSttOff] = useState(false);
+  /** A recording the server could not transcribe: kept, so it can be sent again without speaking again. */
+  const [unsent, setUnsent] = useState<{ recording: Blob; error: string } | null>(null);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   const hintId = useId();
   const recorder = useRecorder();
@@ -100,31 +104,40 @@ export const Composer = forwardRef<
     }
   };
 
+  const transcribeRecording = useCallback(
+    async (blob: Blob) => {
+      setTranscribing(true);
+      try {
+        const result = await dispatch(transcribe(blob, `question.${extensionOf(blob.type)}`));
+        if (result.text.trim()) insertTranscript(result.text.trim());
+        else setVoiceError('No speech was heard. Please try again, closer to the microphone.');
+        if (result.basic) setVoiceNote('Transcript added (basic recognition) — check it, then send.');
+      } catch (error) {
+        if (error instanceof SpeechError && error.status === 501) {
+          // No transcription engine on the server: use the browser's own recognition, or hide the mic.
+          setServerSttOff(true);
+          setVoiceError(
+            browserStt
+              ? 'Voice input on the server is off; your browser’s speech recognition is used instead. Press the microphone again.'
+              : (error.serverMessage ?? error.message),
+          );
+        } else {
+          setUnsent({
+            recording: blob,
+            error: error instanceof Error ? error.message : 'The recording could not be transcribed.',
+          });
+        }
+      } finally {
+        setTranscribing(false);
+      }
+    },
+    [browserStt, dispatch, insertTranscript],
+  );
+
   const stopRecording = useCallback(async () => {
     const blob = await recorder.stop();
-    if (!blob || blob.size === 0) return;
-    setTranscribing(true);
-    try {
-      const result = await dispatch(transcribe(blob, `question.${extensionOf(blob.type)}`));
-      if (result.text.trim()) insertTranscript(result.text.trim());
-      else setVoiceError('No speech was heard. Please try again, closer to the microphone.');
-      if (result.basic) setVoiceNote('Transcript added (basic recognition) — check it, then send.');
-    } catch (error) {
-      if (error instanceof SpeechError && error.status === 501) {
-        // No transcription engine on the server: use the browser's own recognition, or hide the mic.
-        setServerSttOff(true);
-        setVoiceError(
-          browserStt
-            ? 'Voice input on the server is off; your browser’s speech recognition is used instead. Press the microphone again.'
-            : (error.serverMessage ?? error.message),
-        );
-      } else {
-        setVoiceError(error instanceof Error ? error.message : 'The recording could not be transcribed.');
-      }
-    } finally {
-      setTranscribing(false);
-    }
-  }, [browserStt, dispatch, insertTranscript, recorder]);
+    if (blob && blob.size > 0) await transcribeRecording(blob);
+  }, [recorder, transcribeRecording]);
 
   useEffect(() => {
     if (recorder.state === 'recording' && recorder.elapsed >= MAX_RECORDING_SECONDS) void stopRecording();
@@ -146,6 +159,29 @@ export const Composer = forwardRef<
           }}
         >
           {micError}
+        </Alert>
+      ) : null}
+      {unsent && !transcribing ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          <AlertTitle>Your recording could not be transcribed</AlertTitle>
+          {unsent.error}
+          <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              color="inherit"
+              startIcon={<RefreshIcon />}
+              onClick={() => {
+                setUnsent(null);
+                void transcribeRecording(unsent.recording);
+              }}
+            >
+              Try again
+            </Button>
+            <Button size="small" color="inherit" onClick={() => setUnsent(null)}>
+              Discard recording
+            </Button>
+          </Stack>
         </Alert>
       ) : null}
       {recording ? (
@@ -228,6 +264,8 @@ export const Composer = forwardRef<
                 onClick={() => {
                   setVoiceError(null);
                   setVoiceNote(null);
+                  // A new recording takes the place of one that could not be transcribed.
+                  setUnsent(null);
                   if (micMode === 'server') void recorder.start();
                   else browser.start();
                 }}
