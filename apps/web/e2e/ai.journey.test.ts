@@ -140,13 +140,16 @@ describe('journey: the AI coach', () => {
       .first();
     await hit.waitFor();
     expect(await hit.locator('mark').count()).toBeGreaterThan(0);
+    const target = new URL((await hit.getAttribute('href')) ?? '', server.url).searchParams.get('message');
+    expect(target).toBeTruthy();
     await hit.click();
-    await page.waitForURL((url) => url.pathname === conversationUrl && url.searchParams.has('message'));
-    const target = new URL(page.url()).searchParams.get('message');
+    await page.waitForURL((url) => url.pathname === conversationUrl);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^message-/);
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-message-id'));
     expect(focused).toBe(target);
     expect(await answers(page).count()).toBe(2);
+    // Once there, the address lets go of the match, so a new answer scrolls into view as usual.
+    await page.waitForURL((url) => url.pathname === conversationUrl && !url.searchParams.has('message'));
 
     // Delete it (confirmed): gone from both lists.
     await sidebar(page).getByRole('searchbox', { name: 'Search conversations' }).fill('');

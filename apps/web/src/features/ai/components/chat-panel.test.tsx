@@ -498,3 +498,35 @@ describe('every chat error ends with a way to try again', { timeout: SLOW }, () 
     });
   });
 });
+
+describe('a history search result', { timeout: SLOW }, () => {
+  it('opens at the match, then new answers scroll into view as usual', async () => {
+    const server = fakeAiServer();
+    server.history('c1', () => [
+      question('u1'),
+      answer('u1', [version('a1')]),
+      question('u2'),
+      answer('u2', [version('a2')]),
+    ]);
+    const { router } = await renderWorkspace('/ai-workspace/c1?message=a1', server);
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-message-id')).toBe('a1'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/ai-workspace/c1');
+
+    // jsdom has no layout: the conversation's scroll position is kept here.
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    let scrollTop = 0;
+    Object.defineProperty(conversation, 'scrollHeight', { configurable: true, get: () => 5000 });
+    Object.defineProperty(conversation, 'scrollTop', {
+      configurable: true,
+      get: () => scrollTop,
+      set: (value: number) => void (scrollTop = value),
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Ask the coach' }), 'And then?{Enter}');
+    const live = await server.stream('/ai/chat/continue/c1');
+    live.event({ conversationId: 'c1', userMessageId: 'u3', responseId: 'a3', content: 'Keep going.' });
+    await screen.findByText('Keep going.');
+    await waitFor(() => expect(scrollTop).toBe(5000));
+    live.done();
+  });
+});

@@ -141,9 +141,10 @@ export function ChatPanel() {
   const readAloud = useReadAloud();
   const [addFeedback] = useAddFeedbackMutation();
   const [dislikeId, setDislikeId] = useState<string | null>(null);
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const target = searchParams.get('message');
   const [highlighted, setHighlighted] = useState<string | null>(null);
+  const reachedTarget = useRef<string | null>(null);
   const composer = useRef<ComposerHandle | null>(null);
   const scroller = useRef<HTMLDivElement | null>(null);
   const stickToBottom = useRef(true);
@@ -212,24 +213,37 @@ export function ChatPanel() {
 
   // A search result opens the conversation at its message: load older pages until it is there.
   useEffect(() => {
+    if (!target) reachedTarget.current = null;
     if (!target || chat.history.loading || chat.history.loadingOlder || !chat.conversationId) return;
     const found = chat.messages.find((m) => m.id === target || m.versions.some((v) => v.id === target));
     if (found) {
-      if (highlighted === found.id) return;
+      if (reachedTarget.current === target) return;
+      reachedTarget.current = target;
       setHighlighted(found.id);
+      // The reader is at the match now, not at the bottom.
+      stickToBottom.current = false;
       requestAnimationFrame(() => {
         const element = document.getElementById(`message-${found.id}`);
         element?.scrollIntoView({ block: 'center' });
         element?.focus({ preventScroll: true });
+        // Taken there: the address lets go of the match, so the next answer scrolls into view as usual.
+        setSearchParams(
+          (params) => {
+            params.delete('message');
+            return params;
+          },
+          { replace: true },
+        );
       });
     } else if (chat.history.pageNo > 0 && chat.history.pageNo < chat.history.lastPage) {
       void dispatch(loadOlder());
     }
-  }, [chat.conversationId, chat.history, chat.messages, dispatch, highlighted, target]);
+  }, [chat.conversationId, chat.history, chat.messages, dispatch, setSearchParams, target]);
 
+  // The match stays marked until another conversation opens.
   useEffect(() => {
-    if (!target) setHighlighted(null);
-  }, [target]);
+    setHighlighted(null);
+  }, [chat.conversationId]);
 
   // What the server never received goes out again: the question, or the retry of an answer.
   const { failedInput, failedRetry } = chat;
