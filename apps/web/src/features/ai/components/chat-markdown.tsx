@@ -1,12 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import CheckIcon from '@mui/icons-material/Check';
 import { copyText } from '../../../lib/clipboard';
-import { markdownBlocks } from '../lib/markdown';
+import { CODE_BLOCK_SLOT, chatMarkdown } from '../lib/markdown';
+import type { MarkdownCode } from '../lib/markdown';
 
 function CodeBlock({ code, language }: { code: string; language: string }) {
   const [copied, setCopied] = useState(false);
@@ -56,10 +58,26 @@ function CodeBlock({ code, language }: { code: string; language: string }) {
   );
 }
 
-/** A reply rendered from Markdown: safe HTML, code blocks with copy buttons, site links in the app. */
+/**
+ * A reply rendered from Markdown: safe HTML, code blocks with copy buttons, site links in the app. The HTML is
+ * set as it is; each fenced code block, top level or inside a list item or a quote, is then rendered into the
+ * place the HTML keeps for it, so it gets its copy button wherever it sits.
+ */
 export function ChatMarkdown({ source }: { source: string }) {
   const navigate = useNavigate();
-  const blocks = useMemo(() => markdownBlocks(source), [source]);
+  const { html, codeBlocks } = useMemo(() => chatMarkdown(source), [source]);
+  const container = useRef<HTMLDivElement | null>(null);
+  const [placed, setPlaced] = useState<Array<{ block: MarkdownCode; place: Element }>>([]);
+  // Before paint: the new HTML's places replace the old ones, which left the page with the old HTML.
+  useLayoutEffect(() => {
+    const root = container.current;
+    setPlaced(
+      codeBlocks.flatMap((block) => {
+        const place = root?.querySelector(`[${CODE_BLOCK_SLOT}="${block.slot}"]`);
+        return place ? [{ block, place }] : [];
+      }),
+    );
+  }, [codeBlocks]);
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const anchor = (event.target as HTMLElement).closest('a');
     const href = anchor?.getAttribute('href');
@@ -71,30 +89,29 @@ export function ChatMarkdown({ source }: { source: string }) {
     }
   };
   return (
-    <Box
-      onClick={onClick}
-      sx={{
-        overflowWrap: 'anywhere',
-        '& p': { my: 1 },
-        '& p:first-of-type': { mt: 0 },
-        '& ul, & ol': { my: 1, pl: 3 },
-        '& h3, & h4, & h5, & h6': { fontSize: '1rem', fontWeight: 700, mt: 2, mb: 1 },
-        '& a': { color: 'primary.main', textDecoration: 'underline' },
-        '& code': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.9em' },
-        '& :not(pre) > code': { bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 },
-        '& blockquote': { borderLeft: 3, borderColor: 'divider', pl: 2, ml: 0, color: 'text.secondary' },
-        '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto' },
-        '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
-      }}
-    >
-      {blocks.map((block, index) =>
-        block.kind === 'code' ? (
-          <CodeBlock key={index} code={block.code} language={block.language} />
-        ) : (
-          // Sanitized by DOMPurify in markdownBlocks.
-          <div key={index} dangerouslySetInnerHTML={{ __html: block.html }} />
-        ),
+    <>
+      <Box
+        ref={container}
+        onClick={onClick}
+        sx={{
+          overflowWrap: 'anywhere',
+          '& p': { my: 1 },
+          '& p:first-of-type': { mt: 0 },
+          '& ul, & ol': { my: 1, pl: 3 },
+          '& h3, & h4, & h5, & h6': { fontSize: '1rem', fontWeight: 700, mt: 2, mb: 1 },
+          '& a': { color: 'primary.main', textDecoration: 'underline' },
+          '& code': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.9em' },
+          '& :not(pre) > code': { bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 },
+          '& blockquote': { borderLeft: 3, borderColor: 'divider', pl: 2, ml: 0, color: 'text.secondary' },
+          '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto' },
+          '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
+        }}
+        // Sanitized by DOMPurify in chatMarkdown.
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      {placed.map(({ block, place }) =>
+        createPortal(<CodeBlock code={block.code} language={block.language} />, place, block.slot),
       )}
-    </Box>
+    </>
   );
 }

@@ -530,3 +530,46 @@ describe('a history search result', { timeout: SLOW }, () => {
     live.done();
   });
 });
+
+describe('an answer with code', { timeout: SLOW }, () => {
+  it('gives every code block a copy button, in lists and quotes too, and runs none of its HTML', async () => {
+    const content = [
+      'Set it up:',
+      '',
+      '1. Install:',
+      '',
+      '   ```bash',
+      '   npm install liftoff',
+      '   ```',
+      '',
+      '> ```js',
+      '> run();',
+      '> ```',
+      '',
+      '```',
+      'done',
+      '```',
+      '',
+      '<img src=x onerror="window.ran = true"><script>window.ran = true</script>',
+    ].join('\n');
+    const server = fakeAiServer();
+    server.history('c1', () => [question('u1'), answer('u1', [version('a1', { content })])]);
+    const user = userEvent.setup();
+    await renderWorkspace('/ai-workspace/c1', server);
+    const [shown] = await answered();
+
+    const copies = within(shown!).getAllByRole('button', { name: /^Copy .*code$/ });
+    expect(copies.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Copy bash code',
+      'Copy js code',
+      'Copy code',
+    ]);
+    expect(within(shown!).getByText('npm install liftoff').closest('li')).toBeTruthy();
+    expect(within(shown!).getByText('run();').closest('blockquote')).toBeTruthy();
+    await user.click(copies[1]!);
+    expect(await navigator.clipboard.readText()).toBe('run();');
+    await within(shown!).findByRole('button', { name: 'Code copied' });
+    expect(shown!.querySelector('script, img')).toBeNull();
+    expect((window as { ran?: boolean }).ran).toBeUndefined();
+  });
+});

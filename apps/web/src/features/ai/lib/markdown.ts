@@ -1,6 +1,5 @@
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
-import type { Token } from 'marked';
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 
@@ -29,37 +28,43 @@ export function sanitizeMarkdownHtml(html: string): string {
   });
 }
 
-export type MarkdownBlock = { kind: 'html'; html: string } | { kind: 'code'; code: string; language: string };
+/** A fenced code block of a reply, and the value of CODE_BLOCK_SLOT where it goes. */
+export type MarkdownCode = { code: string; language: string; slot: string };
+
+/** The attribute that marks where a fenced code block goes in a reply's HTML (see chatMarkdown). */
+export const CODE_BLOCK_SLOT = 'data-code-block';
+
+let renderSerial = 0;
 
 /**
- * Splits a reply into blocks: fenced code (shown with its own copy button) and the rest as safe HTML.
- * Headings go down two levels: the page owns h1 and h2.
+ * A reply as safe HTML plus its fenced code blocks. Each code block, wherever it sits (top level, in a list
+ * item, in a quote), leaves an empty element in the HTML whose CODE_BLOCK_SLOT attribute names it; the page
+ * puts the block there with its own copy button. The attribute's values are fresh for every reply, so HTML
+ * written into the reply cannot pose as one. Headings go down two levels: the page owns h1 and h2.
  */
-export function markdownBlocks(source: string): MarkdownBlock[] {
+export function chatMarkdown(source: string): { html: string; codeBlocks: MarkdownCode[] } {
   const tokens = marked.lexer(source);
+  const codeBlocks: MarkdownCode[] = [];
+  const render = `r${(renderSerial += 1)}-${Math.random().toString(36).slice(2, 8)}`;
   marked.walkTokens(tokens, (token) => {
     if (token.type === 'heading') token.depth = Math.min(6, Math.max(3, token.depth + 2));
-  });
-  const blocks: MarkdownBlock[] = [];
-  let pending: Token[] = [];
-  const flush = () => {
-    if (!pending.length) return;
-    const list = Object.assign([...pending], { links: tokens.links });
-    blocks.push({ kind: 'html', html: sanitizeMarkdownHtml(marked.parser(list)) });
-    pending = [];
-  };
-  for (const token of tokens) {
     if (token.type === 'code') {
-      flush();
-      blocks.push({
-        kind: 'code',
+      const slot = `${render}-${codeBlocks.length}`;
+      codeBlocks.push({
         code: token.text as string,
         language: ((token.lang as string) ?? '').split(/\s/)[0] ?? '',
+        slot,
       });
-    } else pending.push(token);
-  }
-  flush();
-  return blocks;
+      // The token becomes the empty element the code block goes into.
+      Object.assign(token, {
+        type: 'html',
+        block: true,
+        pre: false,
+        text: `<div ${CODE_BLOCK_SLOT}="${slot}"></div>\n`,
+      });
+    }
+  });
+  return { html: sanitizeMarkdownHtml(marked.parser(tokens)), codeBlocks };
 }
 
 /** Plain text of a reply, for copying and reading aloud. */
