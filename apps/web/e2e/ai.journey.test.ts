@@ -102,6 +102,9 @@ describe('journey: the AI coach', () => {
     expect(
       await answers(page).last().getByRole('button', { name: 'Not helpful' }).getAttribute('aria-pressed'),
     ).toBe('true');
+    // Retry with the older version on screen: a third version, shown when done.
+    await answers(page).last().getByRole('button', { name: 'Retry: another answer' }).click();
+    await versions.getByText('3/3').waitFor({ timeout: 30_000 });
 
     // Read aloud: the answer is spoken through the API's speech engine, and can be stopped.
     const speech = page.waitForResponse((r) => r.url().endsWith('/api/ai/tts') && r.status() === 200);
@@ -200,6 +203,42 @@ describe('journey: the AI coach', () => {
     await drawer.getByRole('button', { name: 'New chat' }).click();
     await page.waitForURL('**/ai-workspace');
     await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('journey: an answer still being written', () => {
+  // The offline coach writes slowly enough here for the page to be reloaded mid-answer.
+  const journey = useServerAndBrowser({ AI_OFFLINE_CHUNK_DELAY_MS: '250' });
+
+  it('after a reload mid-answer shows it still being written, then the finished answer', async () => {
+    const { server, browser } = journey;
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await newFounderOnOverview(page, server, 'ai-reload');
+    await page.goto('/ai-workspace');
+    await page.getByRole('button', { name: QUESTION }).click();
+    await page.waitForURL(/\/ai-workspace\/[0-9a-f-]{36}$/);
+    const writing = page.getByRole('article', { name: 'The coach is answering' });
+    await expect.poll(() => writing.textContent(), { timeout: 30_000 }).toMatch(/\w+ \w+ \w+/);
+
+    // The server keeps writing; the reloaded page shows the answer as unfinished and follows it.
+    await page.reload();
+    await writing.waitFor();
+    expect(await writing.getByRole('button', { name: 'Copy answer' }).count()).toBe(0);
+    expect(await writing.getByRole('button', { name: 'Retry: another answer' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    const shown = (await writing.textContent())?.length ?? 0;
+    await expect
+      .poll(async () => (await writing.textContent())?.length ?? 0, { timeout: 15_000 })
+      .toBeGreaterThan(shown);
+    await expectAccessible(page, 'AI workspace, an answer still being written');
+
+    await answers(page).first().waitFor({ timeout: 60_000 });
+    expect(await writing.count()).toBe(0);
+    await answers(page).first().getByRole('button', { name: 'Copy answer' }).waitFor();
+    await page.getByRole('list', { name: 'Ask next' }).getByRole('button').first().waitFor();
+    await page.getByRole('button', { name: 'Send' }).waitFor();
     await context.close();
   });
 });
