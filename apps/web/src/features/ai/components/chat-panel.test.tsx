@@ -23,21 +23,6 @@ const session = (conversationId: string) => ({
   lastActivityAt: '2030-01-01T00:00:00.000Z',
 });
 
-const question = (id: string, content = `Question ${id}`): ChatHistoryItem => ({
-  id,
-  role: 'user',
-  content,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  feedback: null,
-  status: 'COMPLETE',
-  error: null,
-  followUpQuestions: [],
-  sources: [],
-  messageId: null,
-  responseId: null,
-  versions: [],
-});
-
 type Version = ChatHistoryItem['versions'][number];
 const version = (id: string, over: Partial<Version> = {}): Version => ({
   id,
@@ -49,6 +34,15 @@ const version = (id: string, over: Partial<Version> = {}): Version => ({
   createdAt: '2030-01-01T00:00:00.000Z',
   feedback: null,
   ...over,
+});
+
+/** A question as history returns it: what an answer's version holds, without the answer's links. */
+const question = (id: string, content = `Question ${id}`): ChatHistoryItem => ({
+  ...version(id, { content }),
+  role: 'user',
+  messageId: null,
+  responseId: null,
+  versions: [],
 });
 
 /** An answer to `messageId` as history returns it: the newest version, with every version listed. */
