@@ -95,14 +95,28 @@ export const UNFINISHED_REFRESH_MS = 1500;
  * fails is simply tried again at the next refresh.
  */
 export function refreshUnfinished(conversationId: string): Thunk {
-  return async (dispatch) => {
+  return async (dispatch, getState) => {
     const result = await dispatch(
       aiApi.endpoints.chatHistory.initiate(
         { conversationId, pageNo: 1, pageSize: HISTORY_PAGE_SIZE },
         { subscribe: false, forceRefetch: true },
       ),
     );
-    if (result.data) dispatch(historyRefreshed({ conversationId, items: result.data.items }));
+    if (!result.data) return;
+    const wasUnfinished = hasUnfinishedAnswer(getState().aiChat);
+    dispatch(historyRefreshed({ conversationId, items: result.data.items }));
+    // A first answer that just finished named its conversation: show the saved title, as after a live answer.
+    if (wasUnfinished && !hasUnfinishedAnswer(getState().aiChat))
+      void dispatch(refreshSession(conversationId));
+  };
+}
+
+/** Reads a session again, so its list entry and the open conversation show its saved title. */
+function refreshSession(conversationId: string): Thunk {
+  return async (dispatch) => {
+    await dispatch(
+      aiApi.endpoints.chatSession.initiate(conversationId, { subscribe: false, forceRefetch: true }),
+    );
   };
 }
 
@@ -214,11 +228,7 @@ function runStream(
       markEnded();
     }
     // The session's title is written after the first exchange: show the saved one.
-    if (run.conversationId) {
-      void dispatch(
-        aiApi.endpoints.chatSession.initiate(run.conversationId, { subscribe: false, forceRefetch: true }),
-      );
-    }
+    if (run.conversationId) void dispatch(refreshSession(run.conversationId));
     return finished;
   };
 }

@@ -15,9 +15,9 @@ const json = (status: number, body: unknown) =>
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
 const TOKEN = `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
 
-const session = (conversationId: string) => ({
+const session = (conversationId: string, title = `Conversation ${conversationId}`) => ({
   conversationId,
-  title: `Conversation ${conversationId}`,
+  title,
   isArchived: false,
   createdAt: '2030-01-01T00:00:00.000Z',
   lastActivityAt: '2030-01-01T00:00:00.000Z',
@@ -74,6 +74,7 @@ type ServedStream = {
 function fakeAiServer() {
   const requests: Array<{ method: string; path: string; body: unknown }> = [];
   const histories = new Map<string, () => ChatHistoryItem[]>();
+  const titles = new Map<string, string>();
   const streams: ServedStream[] = [];
   const streamReplies: Array<() => Response | null> = [];
   let transcribe: (file: File) => Response = () => json(501, { message: 'Off' });
@@ -132,7 +133,10 @@ function fakeAiServer() {
     if (path === '/ai/chat-sessions' && method === 'GET')
       return json(200, { data: { items: [], total: 0, pageNo: 1, pageSize: 50, lastPage: 1 } });
     const sessionMatch = /^\/ai\/chat-sessions\/([^/]+)$/.exec(path);
-    if (sessionMatch) return json(200, { data: session(decodeURIComponent(sessionMatch[1]!)) });
+    if (sessionMatch) {
+      const conversationId = decodeURIComponent(sessionMatch[1]!);
+      return json(200, { data: session(conversationId, titles.get(conversationId)) });
+    }
     const historyMatch = /^\/ai\/chat-history\/([^/]+)$/.exec(path);
     if (historyMatch) {
       const conversationId = decodeURIComponent(historyMatch[1]!);
@@ -164,6 +168,10 @@ function fakeAiServer() {
     /** What history answers for a conversation, read at every request. */
     history(conversationId: string, items: () => ChatHistoryItem[]) {
       histories.set(conversationId, items);
+    },
+    /** The title the server gives a conversation from now on. */
+    title(conversationId: string, title: string) {
+      titles.set(conversationId, title);
     },
     historyReads: (conversationId: string) =>
       requests.filter((r) => r.path === `/ai/chat-history/${conversationId}`).length,
@@ -241,6 +249,8 @@ describe('an answer still being written (history says STREAMING)', { timeout: SL
           question('u1'),
           answer('u1', [version('a1', { status: 'STREAMING', content: 'Talk to five founders this week' })]),
         ];
+      // Done: the server has also named the conversation after this first exchange.
+      server.title('c1', 'Finding founders to talk to');
       return [
         question('u1'),
         answer('u1', [
@@ -267,6 +277,7 @@ describe('an answer still being written (history says STREAMING)', { timeout: SL
     expect(within(final!).getByRole('button', { name: 'Who do I ask first?' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('The coach has answered.');
+    await screen.findByText('Finding founders to talk to');
 
     // Nothing is being written any more: the refresh stops.
     const readsWhenDone = server.historyReads('c1');
