@@ -36,6 +36,13 @@ export function ArchiveChatsPage() {
   const pageNo = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const [draft, setDraft] = useState(search);
+  // Back and forward change the search without typing: the field follows the address, or it would put
+  // its old words back a moment later.
+  const [draftFor, setDraftFor] = useState(search);
+  if (draftFor !== search) {
+    setDraftFor(search);
+    if (draft.trim() !== search) setDraft(search);
+  }
   const archived = useArchivedChatSessionsQuery(
     { pageNo, pageSize: ARCHIVED_PAGE_SIZE, search: search || undefined },
     { refetchOnMountOrArgChange: true },
@@ -63,14 +70,18 @@ export function ArchiveChatsPage() {
     }
   }, [data, pageNo, search, setParams]);
 
+  // Also when a list is shown: a refresh after a restore or delete that fails leaves it out of date.
+  const failure = archived.isError ? (
+    <RetryAlert
+      message={errorMessage(archived.error, chatErrors.archived)}
+      onRetry={() => void archived.refetch()}
+      retryDisabled={archived.isFetching}
+      sx={{ mb: 2 }}
+    />
+  ) : null;
   let body: React.ReactNode;
   if (archived.isError && !data) {
-    body = (
-      <RetryAlert
-        message={errorMessage(archived.error, chatErrors.archived)}
-        onRetry={() => void archived.refetch()}
-      />
-    );
+    body = null;
   } else if (!data) {
     body = (
       <Stack spacing={1.5} aria-hidden="true">
@@ -227,6 +238,7 @@ export function ArchiveChatsPage() {
           },
         }}
       />
+      {failure}
       {body}
       <ConfirmDialog
         open={Boolean(confirm)}
