@@ -45,7 +45,7 @@ export type ChatHistoryPage = {
 
 export type SessionsArgs = { pageNo: number; pageSize?: number; search?: string };
 export type HistoryArgs = { conversationId: string; pageNo: number; pageSize?: number };
-export type SearchArgs = { query: string; pageNo?: number; pageSize?: number };
+export type SearchArgs = { query: string; pageSize?: number };
 export type FeedbackArgs = {
   messageId: string;
   feedbackType: 'LIKE' | 'DISLIKE';
@@ -156,12 +156,17 @@ export const aiApi = aiBase.injectEndpoints({
       extraOptions: { fallbackError: chatErrors.history, silent: true },
       keepUnusedDataFor: 0,
     }),
-    searchChatHistory: build.query<Page<SearchHit>, SearchArgs>({
-      query: ({ query, pageNo = 1, pageSize = SEARCH_PAGE_SIZE }) => ({
+    /** Every page of one search, in order: "Show more results" appends the next one. */
+    searchChatHistory: build.infiniteQuery<Page<SearchHit>, SearchArgs, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last) => (last.pageNo < last.lastPage ? last.pageNo + 1 : undefined),
+      },
+      query: ({ queryArg: { query, pageSize = SEARCH_PAGE_SIZE }, pageParam }) => ({
         url: '/ai/chat-history/search',
         method: 'GET',
         headerType: auth,
-        params: { query, pageNo, pageSize },
+        params: { query, pageNo: pageParam, pageSize },
       }),
       extraOptions: { fallbackError: chatErrors.search, silent: true },
       providesTags: ['AiSearch'],
@@ -177,8 +182,9 @@ export const aiApi = aiBase.injectEndpoints({
 export const {
   useAiCapabilitiesQuery,
   useChatSessionsQuery,
+  useLazyChatSessionsQuery,
   useArchivedChatSessionsQuery,
-  useSearchChatHistoryQuery,
+  useSearchChatHistoryInfiniteQuery,
   useRenameChatSessionMutation,
   useDeleteChatSessionMutation,
   useArchiveChatSessionMutation,

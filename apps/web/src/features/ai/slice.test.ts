@@ -310,7 +310,7 @@ describe('sessions (spec section 4)', () => {
   const loaded = sessionsLoaded({
     items: [session('a'), session('b'), session('c')],
     pageNo: 1,
-    lastPage: 1,
+    total: 3,
   });
 
   it('a created session goes to the top, or replaces the one with the same conversationId in place', () => {
@@ -351,7 +351,7 @@ describe('sessions (spec section 4)', () => {
     const state = reduce(
       initialAiChatState,
       loaded,
-      sessionsLoaded({ items: [session('c'), session('d')], pageNo: 2, lastPage: 2 }),
+      sessionsLoaded({ items: [session('c'), session('d')], pageNo: 2, total: 4 }),
     );
     expect(state.sessions.map((s) => s.conversationId)).toEqual(['a', 'b', 'c', 'd']);
   });

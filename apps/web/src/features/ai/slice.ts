@@ -63,10 +63,10 @@ export type AiChatState = {
     pageNo: number;
     lastPage: number;
   };
-  /** The active sessions, most recent first. */
+  /** The active sessions, most recent first: always the top of the server's list, so older pages follow on. */
   sessions: ChatSession[];
-  sessionsPage: number;
-  sessionsLastPage: number;
+  /** How many active sessions the server holds: its last count, plus or minus what changed here since. */
+  sessionsTotal: number;
   sessionsLoaded: boolean;
   feedbackLoading: boolean;
   feedbackSuccess: string | null;
@@ -95,8 +95,7 @@ export const initialAiChatState: AiChatState = {
   failedRetry: null,
   history: initialHistory,
   sessions: [],
-  sessionsPage: 0,
-  sessionsLastPage: 0,
+  sessionsTotal: 0,
   sessionsLoaded: false,
   feedbackLoading: false,
   feedbackSuccess: null,
@@ -167,18 +166,22 @@ const endOfAnswer = (m: Pick<ChatMessage, 'error' | 'status'>) =>
 /** Spec section 4: creating a session puts it at the top, or replaces the one with the same conversationId. */
 function upsertSession(state: AiChatState, session: ChatSession) {
   if (state.conversation?.conversationId === session.conversationId) state.conversation = session;
-  if (session.isArchived) {
-    state.sessions = state.sessions.filter((s) => s.conversationId !== session.conversationId);
-    return;
-  }
+  if (session.isArchived) return removeSessions(state, [session.conversationId]);
   const index = state.sessions.findIndex((s) => s.conversationId === session.conversationId);
-  if (index === -1) state.sessions.unshift(session);
+  if (index === -1) putOnTop(state, session);
   else state.sessions[index] = session;
+}
+
+function putOnTop(state: AiChatState, session: ChatSession) {
+  state.sessions.unshift(session);
+  state.sessionsTotal += 1;
 }
 
 function removeSessions(state: AiChatState, ids: readonly string[]) {
   const gone = new Set(ids);
+  const before = state.sessions.length;
   state.sessions = state.sessions.filter((s) => !gone.has(s.conversationId));
+  state.sessionsTotal = Math.max(0, state.sessionsTotal - (before - state.sessions.length));
 }
 
 /** Spec section 4: deleting the open conversation clears the open chat and its messages. */
@@ -188,8 +191,7 @@ function closeIfOpen(state: AiChatState, ids: readonly string[]) {
     Object.assign(state, {
       ...initialAiChatState,
       sessions,
-      sessionsPage: state.sessionsPage,
-      sessionsLastPage: state.sessionsLastPage,
+      sessionsTotal: state.sessionsTotal,
       sessionsLoaded: state.sessionsLoaded,
     });
   }
@@ -492,15 +494,18 @@ export const aiChatSlice = createSlice({
       state.feedbackSuccess = null;
     },
 
-    sessionsLoaded(state, action: PayloadAction<{ items: ChatSession[]; pageNo: number; lastPage: number }>) {
-      const { items, pageNo, lastPage } = action.payload;
+    /**
+     * A page of active sessions: page 1 starts the list again; a later page is appended without repeating a
+     * session, since it may start inside the list when sessions were archived or deleted meanwhile.
+     */
+    sessionsLoaded(state, action: PayloadAction<{ items: ChatSession[]; pageNo: number; total: number }>) {
+      const { items, pageNo, total } = action.payload;
       if (pageNo <= 1) state.sessions = items;
       else {
         const known = new Set(state.sessions.map((s) => s.conversationId));
         state.sessions.push(...items.filter((s) => !known.has(s.conversationId)));
       }
-      state.sessionsPage = pageNo;
-      state.sessionsLastPage = lastPage;
+      state.sessionsTotal = total;
       state.sessionsLoaded = true;
     },
     /** Spec section 4: at the top, or in place of the one with the same conversationId. */
@@ -519,7 +524,7 @@ export const aiChatSlice = createSlice({
     /** Spec section 4: restored, it is back at the top of the active list. */
     sessionRestored(state, action: PayloadAction<ChatSession>) {
       removeSessions(state, [action.payload.conversationId]);
-      state.sessions.unshift({ ...action.payload, isArchived: false });
+      putOnTop(state, { ...action.payload, isArchived: false });
       if (state.conversation?.conversationId === action.payload.conversationId) {
         state.conversation = { ...action.payload, isArchived: false };
       }
@@ -553,7 +558,7 @@ export const aiChatSlice = createSlice({
           payload: {
             items: action.payload.items,
             pageNo: action.payload.pageNo,
-            lastPage: action.payload.lastPage,
+            total: action.payload.total,
           },
         });
       })
@@ -619,3 +624,13 @@ export const {
 } = aiChatSlice.actions;
 
 export const selectAiChat = (state: { aiChat: AiChatState }) => state.aiChat;
+
+/**
+ * The page of active sessions to ask for next, or null when every one is shown. The list is the top of the
+ * server's, so the next unseen session sits at its length, whatever was archived or deleted since: the page
+ * holding that position is fetched and what is already shown is skipped (sessionsLoaded).
+ */
+export function nextSessionsPage(state: AiChatState, pageSize: number): number | null {
+  const shown = state.sessions.length;
+  return shown < state.sessionsTotal ? Math.floor(shown / pageSize) + 1 : null;
+}

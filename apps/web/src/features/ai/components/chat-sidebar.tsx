@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -22,22 +22,24 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SearchIcon from '@mui/icons-material/Search';
-import type { ChatSession, SearchHit } from '@liftoff/contracts/ai';
+import { renameSessionBody } from '@liftoff/contracts/ai';
+import type { ChatSession } from '@liftoff/contracts/ai';
 import { RetryAlert } from '../../../components/retry-alert';
 import { buildPath, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import {
   chatErrors,
+  SESSIONS_PAGE_SIZE,
   useArchiveChatSessionMutation,
   useBulkChatSessionsMutation,
   useChatSessionsQuery,
   useDeleteChatSessionMutation,
+  useLazyChatSessionsQuery,
   useRenameChatSessionMutation,
-  useSearchChatHistoryQuery,
 } from '../api';
-import { highlightText, sanitizeHighlight } from '../lib/highlight';
-import { selectAiChat } from '../slice';
+import { nextSessionsPage, selectAiChat } from '../slice';
 import { ConfirmDialog } from './confirm-dialog';
+import { HistorySearchResults } from './history-search-results';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -48,78 +50,61 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export const conversationUrl = (conversationId: string, messageId?: string | null) =>
-  `${buildPath.aiWorkspaceConversation(conversationId)}${messageId ? `?message=${encodeURIComponent(messageId)}` : ''}`;
+/**
+ * Renames a conversation in place: Enter (or leaving the field) saves, Escape keeps the old name. The name is
+ * checked with the API's own rule first, and a save that fails leaves the field open to try again.
+ */
+function RenameField({ session, onDone }: { session: ChatSession; onDone: () => void }) {
+  const [title, setTitle] = useState(session.title);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rename, renameState] = useRenameChatSessionMutation();
+  // Once saved or cancelled, a late blur (the field leaving the page) must not save again.
+  const closed = useRef(false);
 
-function SearchResults({ query, onOpen }: { query: string; onOpen: () => void }) {
-  const search = useSearchChatHistoryQuery({ query }, { refetchOnMountOrArgChange: true });
-  const headingId = useId();
-  if (search.isError) {
-    return (
-      <RetryAlert
-        message={errorMessage(search.error, chatErrors.search)}
-        onRetry={() => void search.refetch()}
-      />
-    );
-  }
-  const hits = search.currentData?.items;
-  if (!hits) {
-    return (
-      <Stack spacing={1} aria-hidden="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={56} />
-        ))}
-      </Stack>
-    );
-  }
+  const close = () => {
+    closed.current = true;
+    onDone();
+  };
+  const save = async () => {
+    if (closed.current || renameState.isLoading) return;
+    const checked = renameSessionBody.shape.title.safeParse(title);
+    if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? 'Required');
+    if (checked.data === session.title) return close();
+    const result = await rename({ conversationId: session.conversationId, title: checked.data });
+    if ('error' in result) {
+      const failure = errorMessage(result.error, chatErrors.update);
+      setProblem(`${failure} It is still called “${session.title}”. Enter tries again · Esc cancels`);
+    } else close();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void save();
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    }
+  };
+
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="subtitle2" role="status" sx={{ mb: 1, color: 'text.secondary' }}>
-        {hits.length === 0
-          ? `No messages match “${query}”.`
-          : `${search.currentData?.total ?? hits.length} ${hits.length === 1 ? 'match' : 'matches'} for “${query}”`}
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-        {hits.map((hit: SearchHit, index) => (
-          <li key={`${hit.conversation.id}-${hit.messageId ?? 'title'}-${index}`}>
-            <Box
-              component={RouterLink}
-              to={conversationUrl(hit.conversation.id, hit.messageId)}
-              onClick={onOpen}
-              aria-label={`${hit.conversation.title}${hit.conversation.isArchived ? ' (archived)' : ''}: ${highlightText(hit.snippet)}`}
-              sx={{
-                display: 'block',
-                p: 1.25,
-                borderRadius: 2,
-                border: 1,
-                borderColor: 'divider',
-                color: 'text.primary',
-                textDecoration: 'none',
-                '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
-                '& mark': { bgcolor: 'secondary.light', color: 'inherit', borderRadius: 0.5, px: 0.25 },
-              }}
-            >
-              <Typography variant="body2" sx={{ fontWeight: 700 }} noWrap>
-                {hit.conversation.title}
-                {hit.conversation.isArchived ? ' · Archived' : ''}
-              </Typography>
-              <Typography
-                variant="body2"
-                sx={{
-                  color: 'text.secondary',
-                  display: '-webkit-box',
-                  WebkitLineClamp: 3,
-                  WebkitBoxOrient: 'vertical',
-                  overflow: 'hidden',
-                }}
-                // Sanitized: only <mark> survives (lib/highlight.ts).
-                dangerouslySetInnerHTML={{ __html: sanitizeHighlight(hit.snippet) }}
-              />
-            </Box>
-          </li>
-        ))}
-      </Box>
-    </Box>
+    <TextField
+      size="small"
+      label="Conversation name"
+      value={title}
+      autoFocus
+      fullWidth
+      error={Boolean(problem)}
+      onChange={(event) => {
+        setTitle(event.target.value);
+        setProblem(null);
+      }}
+      onKeyDown={onKeyDown}
+      onBlur={() => void save()}
+      helperText={problem ?? (renameState.isLoading ? 'Saving…' : 'Enter saves · Esc cancels')}
+      // Read-only rather than disabled while saving, so focus stays in the field for another try.
+      slotProps={{ htmlInput: { readOnly: renameState.isLoading } }}
+    />
   );
 }
 
@@ -144,43 +129,26 @@ function SessionRow({
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(session.title);
-  const [rename, renameState] = useRenameChatSessionMutation();
+  const link = useRef<HTMLAnchorElement | null>(null);
+  const renamed = useRef(false);
   const menuId = useId();
 
-  const save = async () => {
-    const next = title.trim();
-    if (!next || next === session.title) return setEditing(false);
-    const result = await rename({ conversationId: session.conversationId, title: next });
-    if (!('error' in result)) setEditing(false);
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void save();
-    }
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setTitle(session.title);
-      setEditing(false);
-    }
-  };
+  // Back from renaming, focus returns to the conversation rather than to the top of the page.
+  useEffect(() => {
+    if (editing || !renamed.current) return;
+    renamed.current = false;
+    link.current?.focus();
+  }, [editing]);
 
   if (editing) {
     return (
       <Box component="li" sx={{ listStyle: 'none', py: 0.5 }}>
-        <TextField
-          size="small"
-          label="Conversation name"
-          value={title}
-          autoFocus
-          fullWidth
-          disabled={renameState.isLoading}
-          onChange={(event) => setTitle(event.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={() => void save()}
-          helperText="Enter saves · Esc cancels"
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+        <RenameField
+          session={session}
+          onDone={() => {
+            renamed.current = true;
+            setEditing(false);
+          }}
         />
       </Box>
     );
@@ -208,6 +176,7 @@ function SessionRow({
       ) : null}
       <Box
         component={RouterLink}
+        ref={link}
         to={buildPath.aiWorkspaceConversation(session.conversationId)}
         onClick={onOpen}
         aria-current={active ? 'page' : undefined}
@@ -243,7 +212,6 @@ function SessionRow({
             <MenuItem
               onClick={() => {
                 setAnchor(null);
-                setTitle(session.title);
                 setEditing(true);
               }}
             >
@@ -285,8 +253,20 @@ function SessionRow({
 export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
   const navigate = useNavigate();
   const chat = useSelector(selectAiChat);
-  const [pageNo, setPageNo] = useState(1);
-  const sessionsQuery = useChatSessionsQuery({ pageNo }, { refetchOnMountOrArgChange: true });
+  const firstPage = useChatSessionsQuery({ pageNo: 1 }, { refetchOnMountOrArgChange: true });
+  // Older pages are asked for on demand; the page is worked out from the list as it is now (slice.ts).
+  const [fetchOlder, olderPage] = useLazyChatSessionsQuery();
+  const olderPageNo = nextSessionsPage(chat, SESSIONS_PAGE_SIZE);
+  const showOlder = async () => {
+    if (olderPageNo === null) return;
+    const result = await fetchOlder({ pageNo: olderPageNo });
+    // After archiving or deleting, the page holding the next conversation is partly shown already: the one
+    // after it comes too, so a click still shows a page more.
+    const partlyShown = chat.sessions.length % SESSIONS_PAGE_SIZE !== 0;
+    if (partlyShown && result.isSuccess && olderPageNo < result.data.lastPage) {
+      await fetchOlder({ pageNo: olderPageNo + 1 });
+    }
+  };
   const [query, setQuery] = useState('');
   const debounced = useDebounced(query.trim(), 300);
   const [selecting, setSelecting] = useState(false);
@@ -322,14 +302,34 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
   };
 
   const sessions = chat.sessions;
-  let list: React.ReactNode;
-  if (sessionsQuery.isError && !chat.sessionsLoaded) {
-    list = (
+  // A failed first page says so above whatever list is already shown.
+  const firstPageFailure = firstPage.isError ? (
+    <RetryAlert
+      message={errorMessage(firstPage.error, chatErrors.sessions)}
+      onRetry={() => void firstPage.refetch()}
+      retryDisabled={firstPage.isFetching}
+      sx={{ mb: 1 }}
+    />
+  ) : null;
+  let older: React.ReactNode = null;
+  if (olderPage.isError) {
+    older = (
       <RetryAlert
-        message={errorMessage(sessionsQuery.error, chatErrors.sessions)}
-        onRetry={() => void sessionsQuery.refetch()}
+        message={errorMessage(olderPage.error, chatErrors.sessions)}
+        onRetry={() => void showOlder()}
+        sx={{ mt: 1 }}
       />
     );
+  } else if (olderPageNo !== null) {
+    older = (
+      <Button size="small" onClick={() => void showOlder()} disabled={olderPage.isFetching} sx={{ mt: 1 }}>
+        {olderPage.isFetching ? 'Loading…' : 'Show older conversations'}
+      </Button>
+    );
+  }
+  let list: React.ReactNode;
+  if (firstPage.isError && !chat.sessionsLoaded) {
+    list = null;
   } else if (!chat.sessionsLoaded) {
     list = (
       <Stack spacing={1} aria-hidden="true">
@@ -368,16 +368,7 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
             />
           ))}
         </Box>
-        {chat.sessionsPage < chat.sessionsLastPage ? (
-          <Button
-            size="small"
-            onClick={() => setPageNo(chat.sessionsPage + 1)}
-            disabled={sessionsQuery.isFetching}
-            sx={{ mt: 1 }}
-          >
-            {sessionsQuery.isFetching ? 'Loading…' : 'Show older conversations'}
-          </Button>
-        ) : null}
+        {older}
       </>
     );
   }
@@ -419,7 +410,7 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
       />
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', mx: -1, px: 1 }}>
         {debounced.length >= 2 ? (
-          <SearchResults query={debounced} onOpen={onNavigate} />
+          <HistorySearchResults key={debounced} query={debounced} onOpen={onNavigate} />
         ) : (
           <Box component="nav" aria-label="Conversations">
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
@@ -468,6 +459,7 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
                 </Button>
               </Stack>
             ) : null}
+            {firstPageFailure}
             {list}
           </Box>
         )}
