@@ -179,6 +179,82 @@ describe('journey: the AI coach', () => {
     await context.close();
   });
 
+  it('renames inline, archives two at once, and finds and deletes one in the archive', async () => {
+    const { server, browser } = journey;
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await newFounderOnOverview(page, server, 'ai-manage');
+    await page.goto('/ai-workspace');
+    const conversations = sidebar(page).getByRole('list', { name: 'Conversations' }).getByRole('link');
+
+    // Two conversations, each from a suggested question.
+    for (const [count, question] of [
+      [1, 'How do I run customer interviews?'],
+      [2, 'How do I find my first ten customers?'],
+    ] as const) {
+      await sidebar(page).getByRole('button', { name: 'New chat' }).click();
+      // Once answered, the web app reads the conversation's saved title.
+      const titled = page.waitForResponse(
+        (r) =>
+          r.request().method() === 'GET' &&
+          /\/api\/ai\/chat-sessions\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname),
+        { timeout: 30_000 },
+      );
+      await page.getByRole('button', { name: question }).click();
+      await titled;
+      await expect.poll(() => conversations.count()).toBe(count);
+    }
+    const [latest, earlier] = (await conversations.allTextContents()).map((title) => title.trim());
+
+    // Rename the earlier one inline: Enter saves.
+    await sidebar(page)
+      .getByRole('button', { name: `Actions for ${earlier}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    // By keyboard: the field has focus, and back from it focus is on the renamed conversation.
+    const focused = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+      );
+    const name = sidebar(page).getByRole('textbox', { name: 'Conversation name' });
+    await expect.poll(() => name.evaluate((field) => field === document.activeElement)).toBe(true);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Interview plan');
+    await page.keyboard.press('Enter');
+    await sidebar(page).getByRole('link', { name: 'Interview plan' }).waitFor();
+    await expect.poll(focused).toBe('Interview plan');
+    await expectAccessible(page, 'AI workspace, after renaming');
+
+    // Choose both and archive them at once: the open one gives way to a new chat.
+    await sidebar(page).getByRole('button', { name: 'Select' }).click();
+    await sidebar(page).getByRole('checkbox', { name: 'Select Interview plan' }).check();
+    await sidebar(page)
+      .getByRole('checkbox', { name: `Select ${latest}` })
+      .check();
+    await expectAccessible(page, 'AI workspace, choosing conversations');
+    await sidebar(page).getByRole('button', { name: 'Archive (2)' }).click();
+    await page.waitForURL('**/ai-workspace');
+    await sidebar(page).getByText('No conversations yet').waitFor();
+
+    // In the archive, search finds the renamed one; delete it after confirming.
+    await sidebar(page).getByRole('link', { name: 'Archived conversations' }).click();
+    const archived = page.getByRole('list', { name: 'Archived conversations' });
+    await archived.getByRole('link', { name: 'Interview plan' }).waitFor();
+    await archived.getByRole('link', { name: latest }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search archived conversations' }).fill('interview');
+    await page.getByText('1 archived conversation matching “interview”').waitFor();
+    expect(await archived.getByRole('link').allTextContents()).toEqual(['Interview plan']);
+    await page.getByRole('button', { name: 'Delete Interview plan' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this conversation?' });
+    await expectAccessible(page, 'archived conversations, confirming a delete');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: 'No archived conversations match “interview”' }).waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByText('1 archived conversation').waitFor();
+    expect(await archived.getByRole('link').allTextContents()).toEqual([latest]);
+    await context.close();
+  });
+
   it('works on a phone: the conversations open in a drawer', async () => {
     const { server, browser } = journey;
     const context = await newContext(browser, server.url, { width: 375, height: 740 });
