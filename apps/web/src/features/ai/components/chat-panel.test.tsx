@@ -1,19 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatHistoryItem, ChatStreamEvent } from '@liftoff/contracts/ai';
-import { AppProviders } from '../../../app/providers';
-import { createAppStore } from '../../../app/store';
 import { GENERIC_ERROR } from '../../../lib/api';
 import { detachStream } from '../chat-actions';
-import { AiWorkspacePage } from '../pages/ai-workspace-page';
+import { renderAi } from '../testing/render-ai';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-const TOKEN = `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
 
 const session = (conversationId: string, title = `Conversation ${conversationId}`) => ({
   conversationId,
@@ -115,7 +109,7 @@ function fakeAiServer() {
     return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
   }
 
-  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://app');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
@@ -163,7 +157,7 @@ function fakeAiServer() {
   });
 
   return {
-    fetchImpl,
+    fetch,
     requests,
     /** What history answers for a conversation, read at every request. */
     history(conversationId: string, items: () => ChatHistoryItem[]) {
@@ -194,36 +188,8 @@ function fakeAiServer() {
   };
 }
 
-async function renderWorkspace(path: string, server: ReturnType<typeof fakeAiServer>) {
-  const app = createAppStore({
-    storage: window.localStorage,
-    fetch: server.fetchImpl as unknown as typeof fetch,
-    secret: 'test-secret-123456',
-  });
-  await app.whenReady();
-  app.store.dispatch({ type: 'auth/tokensReplaced', payload: { token: TOKEN, refreshToken: TOKEN } });
-  const router = createMemoryRouter(
-    [
-      { path: '/ai-workspace', element: <AiWorkspacePage /> },
-      { path: '/ai-workspace/:conversationId', element: <AiWorkspacePage /> },
-    ],
-    { initialEntries: [path] },
-  );
-  const view = render(
-    <AppProviders app={app}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, app, view };
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const answered = () => screen.findAllByRole('article', { name: 'The coach answered' });
-
-beforeEach(() => {
-  // jsdom lays nothing out, so it has no scrollIntoView; the panel calls it to show a search match.
-  Element.prototype.scrollIntoView = vi.fn();
-});
 
 afterEach(() => {
   // The stream of a test that ended mid-answer is not the next test's.
@@ -261,7 +227,7 @@ describe('an answer still being written (history says STREAMING)', { timeout: SL
         ]),
       ];
     });
-    await renderWorkspace('/ai-workspace/c1', server);
+    await renderAi('/ai-workspace/c1', server);
 
     const answering = await screen.findByRole('article', { name: 'The coach is answering' });
     expect(within(answering).getByText('Talk to five')).toBeTruthy();
@@ -277,7 +243,7 @@ describe('an answer still being written (history says STREAMING)', { timeout: SL
     expect(within(final!).getByRole('button', { name: 'Who do I ask first?' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('The coach has answered.');
-    await screen.findByText('Finding founders to talk to');
+    await screen.findAllByText('Finding founders to talk to');
 
     // Nothing is being written any more: the refresh stops.
     const readsWhenDone = server.historyReads('c1');
@@ -296,7 +262,7 @@ describe('an answer still being written (history says STREAMING)', { timeout: SL
         ]),
       ];
     });
-    await renderWorkspace('/ai-workspace/c1', server);
+    await renderAi('/ai-workspace/c1', server);
     await screen.findByRole('article', { name: 'The coach is answering' });
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     await screen.findByText('Stopped — this answer may be incomplete.');
@@ -319,7 +285,7 @@ describe('an answer still being written (history says STREAMING)', { timeout: SL
       ];
     });
     server.history('c2', () => [question('u9'), answer('u9', [version('a9')])]);
-    const { router } = await renderWorkspace('/ai-workspace/c1', server);
+    const { router } = await renderAi('/ai-workspace/c1', server);
     await answered();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Ask the coach' }), 'And then?{Enter}');
@@ -348,7 +314,7 @@ describe('an answer still being written (history says STREAMING)', { timeout: SL
     const server = fakeAiServer();
     server.history('c1', () => [question('u1'), answer('u1', [version('a1', { status: 'STREAMING' })])]);
     server.history('c2', () => []);
-    const { router } = await renderWorkspace('/ai-workspace/c1', server);
+    const { router } = await renderAi('/ai-workspace/c1', server);
     await screen.findByRole('article', { name: 'The coach is answering' });
     await waitFor(() => expect(server.historyReads('c1')).toBeGreaterThan(1), { timeout: 5000 });
     await act(() => router.navigate('/ai-workspace/c2'));
@@ -365,7 +331,7 @@ describe('retry', { timeout: SLOW }, () => {
       question('u1'),
       answer('u1', [version('a1', { content: 'First answer' }), version('a2', { content: 'Second answer' })]),
     ]);
-    await renderWorkspace('/ai-workspace/c1', server);
+    await renderAi('/ai-workspace/c1', server);
     const [shown] = await answered();
     expect(within(shown!).getByText('2/2')).toBeTruthy();
     await userEvent.click(within(shown!).getByRole('button', { name: 'Previous version' }));
@@ -387,7 +353,7 @@ describe('every chat error ends with a way to try again', { timeout: SLOW }, () 
   it('a stream cut off before any text shows the answer failed, and Retry asks again', async () => {
     const server = fakeAiServer();
     server.history('c1', () => [question('u1'), answer('u1', [version('a1')])]);
-    await renderWorkspace('/ai-workspace/c1', server);
+    await renderAi('/ai-workspace/c1', server);
     await answered();
     await userEvent.type(screen.getByRole('textbox', { name: 'Ask the coach' }), 'And then?{Enter}');
     const cut = await server.stream('/ai/chat/continue/c1');
@@ -413,7 +379,7 @@ describe('every chat error ends with a way to try again', { timeout: SLOW }, () 
   it('a retry the server refuses shows its error with a Retry that makes the new version', async () => {
     const server = fakeAiServer();
     server.history('c1', () => [question('u1'), answer('u1', [version('a1', { content: 'First answer' })])]);
-    await renderWorkspace('/ai-workspace/c1', server);
+    await renderAi('/ai-workspace/c1', server);
     const [shown] = await answered();
     server.failNextStream(() => json(500, { message: 'The model is down', statusCode: 500 }));
     await userEvent.click(within(shown!).getByRole('button', { name: 'Retry: another answer' }));
@@ -470,7 +436,7 @@ describe('every chat error ends with a way to try again', { timeout: SLOW }, () 
           ? json(502, { message: 'The transcription server could not be reached.', statusCode: 502 })
           : json(200, { data: { text: 'How do I price my product?', engine: 'openai', basic: false } });
       });
-      await renderWorkspace('/ai-workspace/c1', server);
+      await renderAi('/ai-workspace/c1', server);
       await answered();
       await userEvent.click(await screen.findByRole('button', { name: 'Speak your question' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Done' }));
@@ -513,7 +479,7 @@ describe('a history search result', { timeout: SLOW }, () => {
       question('u2'),
       answer('u2', [version('a2')]),
     ]);
-    const { router } = await renderWorkspace('/ai-workspace/c1?message=a1', server);
+    const { router } = await renderAi('/ai-workspace/c1?message=a1', server);
     await waitFor(() => expect(document.activeElement?.getAttribute('data-message-id')).toBe('a1'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/ai-workspace/c1');
@@ -560,7 +526,7 @@ describe('an answer with code', { timeout: SLOW }, () => {
     const server = fakeAiServer();
     server.history('c1', () => [question('u1'), answer('u1', [version('a1', { content })])]);
     const user = userEvent.setup();
-    await renderWorkspace('/ai-workspace/c1', server);
+    await renderAi('/ai-workspace/c1', server);
     const [shown] = await answered();
 
     const copies = within(shown!).getAllByRole('button', { name: /^Copy .*code$/ });

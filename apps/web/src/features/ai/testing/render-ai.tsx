@@ -34,7 +34,7 @@ function pretendLaptop() {
 }
 
 /** The AI workspace's pages at `path`, signed in, through the real store, with `server` behind fetch. */
-export async function renderAi(path: string, server: FakeAiServer) {
+export async function renderAi(path: string, server: Pick<FakeAiServer, 'fetch'>) {
   pretendLaptop();
   const app = createAppStore({
     storage: window.localStorage,
