@@ -377,6 +377,10 @@ export class GenerationManager {
       clearTimeout(idle);
       startPersisting();
     }
+    // A response's writes reach its socket only once the current run of promise callbacks ends (Node corks
+    // it until then). A model that sends its answer in one burst ends the stream in that same run, and the
+    // follow-up call's setup below would hold the pieces just written back by milliseconds.
+    await new Promise((resolve) => setImmediate(resolve));
 
     if (generation.stopReason === 'stop') {
       generation.status = 'STOPPED';
