@@ -3,10 +3,12 @@
 // Also printed: the same against a client that asks the model server directly (which pays loopback HTTP
 // once, as a founder's client would), and a bare Node proxy for scale.
 // Needs `npm run build`. DATABASE_URL (a server) runs it on a database of its own there; PGlite otherwise.
-import { createServer } from 'node:http';
+import { fork } from 'node:child_process';
+import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { percentile, startApi, startFakeModel } from './ai-support.mjs';
+import { repoDir } from './support.mjs';
 
 /** Time from sending `init` to `url` until the streamed body first contains '"content"'. */
 async function timeToFirstContent(url, init) {
@@ -27,32 +29,22 @@ async function timeToFirstContent(url, init) {
 }
 
 /**
- * The floor of this machine: a bare Node proxy (no framework, database or SDK) that forwards the question to
- * the same model server and pipes its stream back. What it adds is loopback HTTP both ways, twice.
+ * The floor of this machine: a bare Node proxy (servers/bare-proxy.mjs, its own process) that forwards the
+ * question to the same model server and pipes its stream back.
  */
 async function bareProxyOverheads(model, runs) {
-  const proxy = createServer(async (req, res) => {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const upstream = await fetch(`${model.url}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'fake', stream: true, messages: [{ role: 'user', content: raw }] }),
-    });
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    for await (const chunk of upstream.body) res.write(chunk);
-    res.end();
-  });
-  await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxy = fork(path.join(repoDir, 'bench/servers/bare-proxy.mjs'), [model.url]);
+  const { port } = await new Promise((resolve) => proxy.once('message', resolve));
   const overheads = [];
   for (let i = 0; i < runs + 10; i++) {
-    const total = await timeToFirstContent(`http://127.0.0.1:${proxy.address().port}/`, {
+    const total = await timeToFirstContent(`http://127.0.0.1:${port}/`, {
       method: 'POST',
       body: `question ${i}`,
     });
-    if (i >= 10) overheads.push(total - model.timings.at(-1).modelFirstTokenMs);
+    const { modelFirstTokenMs } = await model.lastTiming();
+    if (i >= 10) overheads.push(total - modelFirstTokenMs);
   }
-  proxy.close();
+  await new Promise((resolve) => (proxy.once('exit', resolve), proxy.kill()));
   return overheads;
 }
 
@@ -78,7 +70,7 @@ try {
         input: `How many customer interviews are enough before I build, attempt ${i}?`,
       }),
     });
-    const modelMs = model.timings.at(-1).modelFirstTokenMs;
+    const { modelFirstTokenMs: modelMs } = await model.lastTiming();
     // The same question straight to the model server: what a client talking to it directly would wait.
     const direct = await timeToFirstContent(`${model.url}/chat/completions`, {
       method: 'POST',

@@ -1,7 +1,6 @@
 // Shared by the AI benchmarks (not a benchmark itself): a built server whose pid we know, the demo
 // account's token, and a fake OpenAI-compatible model server with a known first-token delay.
-import { performance } from 'node:perf_hooks';
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -92,61 +91,22 @@ export async function startApi(env = {}, { databaseServer } = {}) {
   };
 }
 
-/** OpenAI's /chat/completions streaming format; records when each streamed call arrived and sent its first token. */
-export async function startFakeModel({ firstTokenDelayMs = 0, pieces = 10, pieceDelayMs = 0 } = {}) {
-  const timings = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', async () => {
-      const arrived = performance.now();
-      const body = JSON.parse(raw || '{}');
-      if (!body.stream) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'x',
-            object: 'chat.completion',
-            created: 0,
-            model: body.model,
-            choices: [
-              {
-                index: 0,
-                message: {
-                  role: 'assistant',
-                  content: '{"followUpQuestions":["What next?","How do I start?","What can go wrong?"]}',
-                },
-                finish_reason: 'stop',
-              },
-            ],
-            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-          }),
-        );
-        return;
-      }
-      // Like a real model server, the status and headers go out at once and the tokens follow.
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.flushHeaders();
-      const chunk = (delta, finish) =>
-        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-      await new Promise((r) => setTimeout(r, firstTokenDelayMs));
-      const firstToken = performance.now();
-      timings.push({ arrived, firstToken, modelFirstTokenMs: firstToken - arrived });
-      res.write(chunk({ role: 'assistant', content: 'Hello ' }, null));
-      for (let i = 1; i < pieces; i++) {
-        if (pieceDelayMs) await new Promise((r) => setTimeout(r, pieceDelayMs));
-        res.write(chunk({ content: `piece${i} ` }, null));
-      }
-      res.write(chunk({}, 'stop'));
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+/**
+ * Starts the fake OpenAI-compatible model server (servers/fake-model.mjs) in a process of its own, with a known
+ * first-token delay; `lastTiming()` asks it when the last streamed call arrived and sent its first token.
+ */
+export async function startFakeModel(options = {}) {
+  const child = fork(path.join(repoDir, 'bench/servers/fake-model.mjs'), [JSON.stringify(options)]);
+  const { port } = await new Promise((resolve) => child.once('message', resolve));
   return {
-    url: `http://127.0.0.1:${server.address().port}/v1`,
-    timings,
-    close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
+    url: `http://127.0.0.1:${port}/v1`,
+    /** `{ arrived, firstToken, modelFirstTokenMs }` of the last streamed call, measured by the model server. */
+    lastTiming: () =>
+      new Promise((resolve) => {
+        child.once('message', (message) => resolve(message.timing));
+        child.send('last-timing');
+      }),
+    close: () => new Promise((resolve) => (child.once('exit', resolve), child.kill())),
   };
 }
 
