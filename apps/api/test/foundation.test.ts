@@ -205,7 +205,10 @@ describe('API foundation', () => {
       expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
       expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBeDefined();
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(res.headers['cache-control']).toBe('no-store');
     }
   });

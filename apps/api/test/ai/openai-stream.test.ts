@@ -49,6 +49,9 @@ describe('streamed answers from an OpenAI-compatible server', () => {
     });
     expect(r.res.statusCode).toBe(200);
     expect(r.res.headers['content-type']).toContain('text/event-stream');
+    // The stream writes its own head; the security headers are on it all the same.
+    expect(r.res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(r.res.headers['x-content-type-options']).toBe('nosniff');
     expect(r.done).toBe(true);
     const [first, ...rest] = r.events;
     expect(first).toEqual({

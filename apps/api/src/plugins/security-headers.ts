@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * Helmet's security headers (CSP, HSTS, nosniff, frame and referrer rules…) on every response, set on the raw
+ * response so a hijacked one (the answer stream) has them too.
+ *
+ * The middleware is built once. `@fastify/helmet` builds it again on every request — parsing and validating
+ * the CSP directives each time — which cost about a quarter of a millisecond per request.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, options: HelmetOptions) => {
+    const setHeaders = helmet(options);
+    app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
+  },
+  { name: 'security-headers' },
+);
