@@ -144,6 +144,7 @@ export function ChatPanel() {
   const [searchParams, setSearchParams] = useSearchParams();
   const target = searchParams.get('message');
   const [highlighted, setHighlighted] = useState<string | null>(null);
+  const [targetMissing, setTargetMissing] = useState(false);
   const reachedTarget = useRef<string | null>(null);
   const composer = useRef<ComposerHandle | null>(null);
   const scroller = useRef<HTMLDivElement | null>(null);
@@ -211,10 +212,25 @@ export function ChatPanel() {
     }
   };
 
+  // The address lets go of a search match once it is reached (or known to be gone).
+  const releaseTarget = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          params.delete('message');
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
   // A search result opens the conversation at its message: load older pages until it is there.
   useEffect(() => {
     if (!target) reachedTarget.current = null;
-    if (!target || chat.history.loading || chat.history.loadingOlder || !chat.conversationId) return;
+    // A page that failed stops the walk; its alert's Retry loads it and the walk goes on from there.
+    if (!target || chat.history.loading || chat.history.loadingOlder || chat.history.error) return;
+    if (!chat.conversationId) return;
     const found = chat.messages.find((m) => m.id === target || m.versions.some((v) => v.id === target));
     if (found) {
       if (reachedTarget.current === target) return;
@@ -227,22 +243,21 @@ export function ChatPanel() {
         element?.scrollIntoView({ block: 'center' });
         element?.focus({ preventScroll: true });
         // Taken there: the address lets go of the match, so the next answer scrolls into view as usual.
-        setSearchParams(
-          (params) => {
-            params.delete('message');
-            return params;
-          },
-          { replace: true },
-        );
+        releaseTarget();
       });
     } else if (chat.history.pageNo > 0 && chat.history.pageNo < chat.history.lastPage) {
       void dispatch(loadOlder());
+    } else if (chat.history.pageNo > 0) {
+      // Every page is here and the message is not (deleted, or retried away since the search): say so.
+      setTargetMissing(true);
+      releaseTarget();
     }
-  }, [chat.conversationId, chat.history, chat.messages, dispatch, setSearchParams, target]);
+  }, [chat.conversationId, chat.history, chat.messages, dispatch, releaseTarget, target]);
 
-  // The match stays marked until another conversation opens.
+  // The match stays marked (or its absence said) until another conversation opens.
   useEffect(() => {
     setHighlighted(null);
+    setTargetMissing(false);
   }, [chat.conversationId]);
 
   // What the server never received goes out again: the question, or the retry of an answer.
@@ -366,6 +381,11 @@ export function ChatPanel() {
         ) : null}
         {chat.history.error ? (
           <RetryAlert message={chat.history.error} onRetry={() => void dispatch(loadOlder())} />
+        ) : null}
+        {targetMissing ? (
+          <Alert severity="info" onClose={() => setTargetMissing(false)}>
+            The message you searched for is no longer in this conversation.
+          </Alert>
         ) : null}
         <Box
           component="ul"

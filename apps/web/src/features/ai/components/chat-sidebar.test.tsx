@@ -288,4 +288,50 @@ describe('searching the history', { timeout: SLOW }, () => {
     expect(pages.map((p) => p.get('pageNo'))).toEqual(['1', '2']);
     expect(screen.getByText('Message 3 of c1')).toBeTruthy();
   });
+
+  it('an older page that fails on the way to the match stops there; its Retry goes on to the match', async () => {
+    const conversation = sessionNamed(1, { title: 'Pricing talk' });
+    const server = createFakeAiServer({
+      sessions: [conversation],
+      history: { [conversation.conversationId]: messagesOf('c1', 60) },
+      hits: [hit(3)],
+    });
+    const historyPage = (pageNo: number) => (r: FakeRequest) =>
+      r.path === `/api/ai/chat-history/${conversation.conversationId}` &&
+      r.params.get('pageNo') === String(pageNo);
+    const heal = server.failWhile(historyPage(2));
+    await renderAi('/ai-workspace', server);
+    await screen.findByRole('link', { name: 'Pricing talk' });
+    await search('pricing');
+    await userEvent.click((await screen.findAllByRole('link', { name: /^Pricing talk:/ }))[0]!);
+
+    const conversationRegion = await screen.findByRole('region', { name: 'Conversation' });
+    const retry = await within(conversationRegion).findByRole('button', { name: 'Retry' });
+    // Asked once, not again and again while the page keeps failing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.requests.filter(historyPage(2))).toHaveLength(1);
+
+    heal();
+    await userEvent.click(retry);
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-message-id')).toBe('c1-m3'));
+  });
+
+  it('a match no longer in the conversation is said so, after every page was looked at', async () => {
+    const conversation = sessionNamed(1, { title: 'Pricing talk' });
+    const server = createFakeAiServer({
+      sessions: [conversation],
+      history: { [conversation.conversationId]: messagesOf('c1', 60) },
+      // Message 99 was deleted after the search found it.
+      hits: [hit(99)],
+    });
+    const { router } = await renderAi('/ai-workspace', server);
+    await screen.findByRole('link', { name: 'Pricing talk' });
+    await search('pricing');
+    await userEvent.click((await screen.findAllByRole('link', { name: /^Pricing talk:/ }))[0]!);
+
+    await screen.findByText('The message you searched for is no longer in this conversation.');
+    const pages = server.calls('GET', `/api/ai/chat-history/${conversation.conversationId}`);
+    expect(pages.map((p) => p.get('pageNo'))).toEqual(['1', '2']);
+    expect(router.state.location.search).toBe('');
+  });
 });
