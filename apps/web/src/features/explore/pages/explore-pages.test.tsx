@@ -1,19 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostSummary } from '@liftoff/contracts/explore';
-import { AppProviders } from '../../../app/providers';
-import { createAppStore } from '../../../app/store';
-import { ToastHost } from '../../../components/toast/toast-host';
+import { renderSignedIn } from '../../../app/testing/signed-in-app';
 import { ExplorePage } from './explore-page';
 import { ExplorePostPage } from './explore-post-page';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-const TOKEN = `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
 
 const categories = [
   { _id: 'all', title: 'All', slug: 'all', label: 'All Posts' },
@@ -56,26 +50,13 @@ type Handler = (url: URL) => Response | Promise<Response>;
 
 async function renderAt(path: string, handler: Handler) {
   const fetchImpl = vi.fn(async (input: RequestInfo | URL) => handler(new URL(String(input), 'http://app')));
-  const app = createAppStore({
-    storage: window.localStorage,
-    fetch: fetchImpl as unknown as typeof fetch,
-    secret: 'test-secret-123456',
-  });
-  await app.whenReady();
-  // Signed in (the auth slice's own action, by type: features do not import each other).
-  app.store.dispatch({ type: 'auth/tokensReplaced', payload: { token: TOKEN, refreshToken: TOKEN } });
-  const router = createMemoryRouter(
+  const { router } = await renderSignedIn(
     [
       { path: '/explore/post/:slug', element: <ExplorePostPage /> },
       { path: '/explore/:page?', element: <ExplorePage /> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AppProviders app={app}>
-      <RouterProvider router={router} />
-      <ToastHost />
-    </AppProviders>,
+    path,
+    fetchImpl,
   );
   return { router, fetchImpl };
 }

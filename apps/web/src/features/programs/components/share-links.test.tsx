@@ -4,14 +4,12 @@ import type { ShareLink } from '@liftoff/contracts/programs';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
-import { createAppStore } from '../../../app/store';
+import { signedInApp } from '../../../app/testing/signed-in-app';
 import { ShareDialog } from './share-dialog';
 import { SharedLinksCard } from './shared-links-card';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-const TOKEN = `${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
 const FILE_ID = '5d0f5b1c-1111-4111-8111-000000000001';
 const MILESTONE_ID = '5d0f5b1c-2222-4222-8222-000000000002';
 
@@ -49,13 +47,7 @@ const link = (token: string, over: Partial<ShareLink> = {}): ShareLink => ({
 
 async function renderWith(ui: ReactNode, links: ShareLink[]) {
   const api = fakeApi(links);
-  const app = createAppStore({
-    storage: window.localStorage,
-    fetch: api.fetchImpl as unknown as typeof fetch,
-    secret: 'test-secret-123456',
-  });
-  await app.whenReady();
-  app.store.dispatch({ type: 'auth/tokensReplaced', payload: { token: TOKEN, refreshToken: TOKEN } });
+  const app = await signedInApp(api.fetchImpl);
   render(<AppProviders app={app}>{ui}</AppProviders>);
   return api;
 }
