@@ -198,6 +198,53 @@ describe('OpenAI-compatible streaming', () => {
     await expect.poll(() => closedConnections.length).toBe(1);
   });
 
+  it('an abort before the server answers rejects the call and closes the connection', async () => {
+    handler = () => {
+      // Thinking for a long time: no status, no headers.
+    };
+    const controller = new AbortController();
+    const call = model().doStream({ prompt, abortSignal: controller.signal });
+    await expect.poll(() => received.length).toBe(1);
+    controller.abort(new Error('stopped by the founder'));
+    await expect(call).rejects.toMatchObject({
+      name: 'AbortError',
+      cause: { message: 'stopped by the founder' },
+    });
+    await expect.poll(() => closedConnections.length).toBe(1);
+  });
+
+  it('an answer that was stopped before it was asked for is never sent', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(model().doStream({ prompt, abortSignal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(received).toHaveLength(0);
+  });
+
+  it('a finished answer leaves no abort listener behind, and a later abort changes nothing', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`${chunk({ content: 'Done.' }, 'stop')}data: [DONE]\n\n`);
+    };
+    const controller = new AbortController();
+    let listeners = 0;
+    const add = controller.signal.addEventListener.bind(controller.signal);
+    const remove = controller.signal.removeEventListener.bind(controller.signal);
+    controller.signal.addEventListener = ((...args: Parameters<typeof add>) => (
+      listeners++,
+      add(...args)
+    )) as typeof add;
+    controller.signal.removeEventListener = ((...args: Parameters<typeof remove>) => (
+      listeners--,
+      remove(...args)
+    )) as typeof remove;
+    const parts = await collect(controller.signal);
+    expect(textOf(parts)).toBe('Done.');
+    await expect.poll(() => listeners).toBe(0);
+    controller.abort();
+  });
+
   it('a server that cannot be reached rejects with a connection error', async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
