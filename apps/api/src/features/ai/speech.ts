@@ -11,6 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { createAudioCache } from './audio-cache.js';
+import { espeakVoiceFor } from './speech-voice.js';
 
 /** Turns Markdown into plain sentences worth reading aloud. */
 export function stripMarkdown(markdown: string): string {
@@ -135,6 +136,9 @@ export function createSpeech(config: Config, log: { warn: (obj: unknown, msg: st
   const inFlight = new Map<string, Promise<{ audio: Buffer; contentType: string }>>();
   const ttsEngine = config.AI_TTS_ENGINE === 'off' ? null : config.AI_TTS_ENGINE;
   const voice = config.AI_TTS_VOICE ?? (ttsEngine === 'openai' ? 'alloy' : 'en-us');
+  // A speech server's voices speak every language; eSpeak's configured voice reads Latin text, and text in
+  // another script gets that script's voice (speech-voice.ts).
+  const voiceFor = (text: string) => (ttsEngine === 'openai' ? voice : espeakVoiceFor(text, voice));
 
   const sox = onPath('sox');
   const ffmpeg = onPath('ffmpeg');
@@ -157,7 +161,7 @@ export function createSpeech(config: Config, log: { warn: (obj: unknown, msg: st
     ? ['audio/wav', 'audio/webm', 'audio/ogg', 'audio/opus', 'audio/mp4', 'audio/x-m4a']
     : ['audio/wav', 'audio/ogg'];
 
-  async function synthesize(text: string): Promise<{ audio: Buffer; contentType: string }> {
+  async function synthesize(text: string, voice: string): Promise<{ audio: Buffer; contentType: string }> {
     if (ttsEngine === 'openai') {
       const base = config.AI_TTS_BASE_URL!.replace(/\/$/, '');
       let response: Response;
@@ -219,14 +223,15 @@ export function createSpeech(config: Config, log: { warn: (obj: unknown, msg: st
         );
       const text = stripMarkdown(markdown);
       if (!text) throw badRequest('Please check: text', [{ path: 'text', message: 'Nothing to read aloud' }]);
+      const textVoice = voiceFor(text);
       const key = createHash('sha256')
-        .update(`${ttsEngine}\n${config.AI_TTS_MODEL}\n${voice}\n${text}`)
+        .update(`${ttsEngine}\n${config.AI_TTS_MODEL}\n${textVoice}\n${text}`)
         .digest('hex');
       const cached = await cache.get(key);
       if (cached) return { ...cached, cached: true };
       let job = inFlight.get(key);
       if (!job) {
-        job = synthesize(text).then(async (result) => {
+        job = synthesize(text, textVoice).then(async (result) => {
           await cache.put(key, result);
           return result;
         });
