@@ -25,6 +25,13 @@ describe('the eSpeak voice that reads a text', () => {
     );
   });
 
+  it('weighs a Han character as the syllable it is: a Chinese answer quoting an English title is Chinese', () => {
+    // 21 Han characters (about 6 s of speech) against 35 Latin letters (about 2.5 s).
+    const answer =
+      '先和二十位潜在客户谈谈，再决定要不要开发产品。Read The Mom Test by Rob Fitzpatrick first.';
+    expect(espeakVoiceFor(answer, 'en-us')).toBe('cmn');
+  });
+
   it('reads Latin text, and text without letters, with the configured voice', () => {
     expect(espeakVoiceFor('Parlez à vingt clients avant de construire.', 'fr-fr')).toBe('fr-fr');
     expect(espeakVoiceFor('42 — 17 = 25', 'en-gb')).toBe('en-gb');

@@ -6,11 +6,15 @@
  * wrong often enough to be worse than one steady voice.
  */
 
-/** Scripts with an eSpeak NG voice (as shipped in the `espeak-ng` package), with the voice to use. */
-const scriptVoices: { script: RegExp; voice: string }[] = [
-  { script: /[\p{Script=Hiragana}\p{Script=Katakana}]/gu, voice: 'ja' },
-  { script: /\p{Script=Han}/gu, voice: 'cmn' },
-  { script: /\p{Script=Hangul}/gu, voice: 'ko' },
+/**
+ * Scripts with an eSpeak NG voice (as shipped in the `espeak-ng` package), with the voice to use. `weight` is
+ * how many Latin letters one sign is worth when spoken: a Han character, a kana or a Hangul block is a whole
+ * syllable, so a Chinese answer with an English code sample in it is still mostly Chinese to the ear.
+ */
+const scriptVoices: { script: RegExp; voice: string; weight?: number }[] = [
+  { script: /[\p{Script=Hiragana}\p{Script=Katakana}]/gu, voice: 'ja', weight: 3 },
+  { script: /\p{Script=Han}/gu, voice: 'cmn', weight: 3 },
+  { script: /\p{Script=Hangul}/gu, voice: 'ko', weight: 3 },
   { script: /\p{Script=Cyrillic}/gu, voice: 'ru' },
   { script: /\p{Script=Greek}/gu, voice: 'el' },
   { script: /\p{Script=Arabic}/gu, voice: 'ar' },
@@ -40,13 +44,13 @@ const languageHints: Record<string, { letters: RegExp; voice: string }[]> = {
 const countOf = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
 /**
- * The voice for `text`: the voice of the script that most of its letters are written in, or `latinVoice` when
- * most are Latin (or there are no letters at all).
+ * The voice for `text`: the voice of the script that most of it is written in (by spoken weight), or
+ * `latinVoice` when most is Latin (or there are no letters at all).
  */
 export function espeakVoiceFor(text: string, latinVoice: string): string {
   const letters = new Map<string, number>([[latinVoice, countOf(text, /\p{Script=Latin}/gu)]]);
-  for (const { script, voice } of scriptVoices)
-    letters.set(voice, (letters.get(voice) ?? 0) + countOf(text, script));
+  for (const { script, voice, weight = 1 } of scriptVoices)
+    letters.set(voice, (letters.get(voice) ?? 0) + weight * countOf(text, script));
   // Japanese writes with Han and kana together: with any kana, the Han letters are Japanese too.
   const kana = letters.get('ja') ?? 0;
   if (kana > 0) {
