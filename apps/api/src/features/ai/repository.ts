@@ -100,9 +100,7 @@ function prepareRetrieval(db: DbOrTx) {
       milestoneKey: aiPassages.milestoneKey,
       missionKey: aiPassages.missionKey,
       stepKey: aiPassages.stepKey,
-      rank: sql<number>`ts_rank(${aiPassages.search}, q, 1) * (case when ${aiPassages.milestoneKey} = ${sql.placeholder('milestoneKey')} then 1.2 else 1 end)`.as(
-        'rank',
-      ),
+      rank: sql<number>`ts_rank(${aiPassages.search}, q, 1)`.as('rank'),
     })
     .from(aiPassages)
     .crossJoin(sql`websearch_to_tsquery('english', ${sql.placeholder('words')}) q`)
@@ -145,12 +143,15 @@ export function aiRepository(db: DbOrTx) {
       if (!keys.length) await db.delete(aiPassages);
       else await db.delete(aiPassages).where(notInArray(aiPassages.key, keys));
     },
-    /** Full-text retrieval over the coach's knowledge; the user's current milestone ranks a little higher. */
-    async retrieve(question: string, limit: number, milestoneKey?: string): Promise<RetrievedPassage[]> {
+    /**
+     * Full-text retrieval over the coach's knowledge, best match first. The founder's current milestone is not
+     * known yet when this runs (it is read alongside), so the service gives its passages their edge afterwards.
+     */
+    async retrieve(question: string, limit: number): Promise<RetrievedPassage[]> {
       const words = orQuery(question);
       if (!words) return [];
       retrieval ??= prepareRetrieval(db);
-      const rows = await retrieval.execute({ words, milestoneKey: milestoneKey ?? null, limit });
+      const rows = await retrieval.execute({ words, limit });
       return rows.map((r) => ({ ...r, kind: r.kind as Passage['kind'], rank: Number(r.rank) }));
     },
 
