@@ -163,6 +163,14 @@ const endOfAnswer = (m: Pick<ChatMessage, 'error' | 'status'>) =>
       ? 'Stopped.'
       : 'The coach has answered.';
 
+/** The chat's error goes, and with it what was kept to send again: one never outlives the other. */
+function clearFailure(state: AiChatState) {
+  state.error = false;
+  state.errorMessage = null;
+  state.failedInput = null;
+  state.failedRetry = null;
+}
+
 /** Spec section 4: creating a session puts it at the top, or replaces the one with the same conversationId. */
 function upsertSession(state: AiChatState, session: ChatSession) {
   if (state.conversation?.conversationId === session.conversationId) state.conversation = session;
@@ -254,10 +262,7 @@ export const aiChatSlice = createSlice({
       state.history = initialHistory;
       state.streaming = false;
       state.aborting = false;
-      state.error = false;
-      state.errorMessage = null;
-      state.failedInput = null;
-      state.failedRetry = null;
+      clearFailure(state);
       state.feedbackSuccess = null;
     },
     historyRequested(state, action: PayloadAction<{ conversationId: string; pageNo: number }>) {
@@ -355,10 +360,7 @@ export const aiChatSlice = createSlice({
       });
       state.streaming = true;
       state.aborting = false;
-      state.error = false;
-      state.errorMessage = null;
-      state.failedInput = null;
-      state.failedRetry = null;
+      clearFailure(state);
       state.feedbackSuccess = null;
       state.announcement = '';
     },
@@ -383,10 +385,7 @@ export const aiChatSlice = createSlice({
       };
       state.streaming = true;
       state.aborting = false;
-      state.error = false;
-      state.errorMessage = null;
-      state.failedInput = null;
-      state.failedRetry = null;
+      clearFailure(state);
       state.feedbackSuccess = null;
       state.announcement = '';
     },
@@ -468,10 +467,7 @@ export const aiChatSlice = createSlice({
       state.announcement = action.payload.message;
     },
     errorDismissed(state) {
-      state.error = false;
-      state.errorMessage = null;
-      state.failedInput = null;
-      state.failedRetry = null;
+      clearFailure(state);
     },
     versionSelected(state, action: PayloadAction<{ id: string; index: number }>) {
       const message = state.messages.find((m) => m.id === action.payload.id);
