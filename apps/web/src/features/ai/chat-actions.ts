@@ -52,16 +52,21 @@ export function detachStream(): void {
   current = null;
 }
 
+/**
+ * A fresh read of one page of a conversation's history, kept out of the cache. Loading and refreshing read
+ * pages of the same size, so a refresh finds each answer where the list has it.
+ */
+const readHistoryPage = (conversationId: string, pageNo: number) =>
+  aiApi.endpoints.chatHistory.initiate(
+    { conversationId, pageNo, pageSize: HISTORY_PAGE_SIZE },
+    { subscribe: false, forceRefetch: true },
+  );
+
 /** Loads a page of the open conversation's history (page 1 is the newest). Answers false on failure. */
 export function loadHistory(conversationId: string, pageNo = 1): Thunk<boolean> {
   return async (dispatch) => {
     dispatch(historyRequested({ conversationId, pageNo }));
-    const result = await dispatch(
-      aiApi.endpoints.chatHistory.initiate(
-        { conversationId, pageNo, pageSize: HISTORY_PAGE_SIZE },
-        { subscribe: false, forceRefetch: true },
-      ),
-    );
+    const result = await dispatch(readHistoryPage(conversationId, pageNo));
     if (result.data) {
       dispatch(
         historyLoaded({
@@ -96,12 +101,7 @@ export const UNFINISHED_REFRESH_MS = 1500;
  */
 export function refreshUnfinished(conversationId: string): Thunk {
   return async (dispatch, getState) => {
-    const result = await dispatch(
-      aiApi.endpoints.chatHistory.initiate(
-        { conversationId, pageNo: 1, pageSize: HISTORY_PAGE_SIZE },
-        { subscribe: false, forceRefetch: true },
-      ),
-    );
+    const result = await dispatch(readHistoryPage(conversationId, 1));
     if (!result.data) return;
     const wasUnfinished = hasUnfinishedAnswer(getState().aiChat);
     dispatch(historyRefreshed({ conversationId, items: result.data.items }));
