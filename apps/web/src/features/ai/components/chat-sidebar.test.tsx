@@ -25,6 +25,13 @@ async function openMenuItem(title: string, item: 'Rename' | 'Archive' | 'Delete'
   await userEvent.click(await screen.findByRole('menuitem', { name: item }));
 }
 
+/** Starts choosing conversations and ticks these. */
+async function select(...titles: string[]) {
+  await userEvent.click(screen.getByRole('button', { name: 'Select' }));
+  for (const title of titles)
+    await userEvent.click(screen.getByRole('checkbox', { name: `Select ${title}` }));
+}
+
 describe('the sidebar list of conversations', { timeout: SLOW }, () => {
   it('shows older conversations page by page; a failed page says so, and Retry fetches that page', async () => {
     const server = createFakeAiServer({ sessions: range(1, 120).map((n) => sessionNamed(n)) });
@@ -55,9 +62,7 @@ describe('the sidebar list of conversations', { timeout: SLOW }, () => {
 
     await openMenuItem('Conversation 002', 'Archive');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Conversation 002' })).toBeNull());
-    await userEvent.click(screen.getByRole('button', { name: 'Select' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Conversation 010' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Conversation 011' }));
+    await select('Conversation 010', 'Conversation 011');
     await userEvent.click(screen.getByRole('button', { name: 'Delete (2)' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete 2 conversations?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -151,12 +156,6 @@ describe('renaming a conversation inline', { timeout: SLOW }, () => {
 });
 
 describe('choosing several conversations', { timeout: SLOW }, () => {
-  async function select(...titles: string[]) {
-    await userEvent.click(screen.getByRole('button', { name: 'Select' }));
-    for (const title of titles)
-      await userEvent.click(screen.getByRole('checkbox', { name: `Select ${title}` }));
-  }
-
   it('archives the chosen ones at once', async () => {
     const server = createFakeAiServer({ sessions: range(1, 4).map((n) => sessionNamed(n)) });
     await renderAi('/ai-workspace', server);
