@@ -1,5 +1,5 @@
 import type { MessageSource } from '@liftoff/contracts/ai';
-import type { RetrievedPassage } from './repository.js';
+import type { RetrievedPassage } from './knowledge.js';
 
 /** What the coach knows about the person asking. app.ts supplies it from the accounts and programs features. */
 export interface CoachUserContext {

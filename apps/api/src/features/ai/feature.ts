@@ -21,7 +21,7 @@ export interface AiFeatureOptions {
  */
 export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions) {
   const { config } = app;
-  await indexKnowledge(app.db, options.contentDir, app.log);
+  const passages = await indexKnowledge(app.db, options.contentDir, app.log);
   const chat = createChatModel(config);
   const generations = new GenerationManager({
     chat,
@@ -34,7 +34,12 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   });
   app.addHook('onReady', async () => generations.startSweeping());
   const speech = createSpeech(config, app.log);
-  const service = createAiService({ db: app.db, contextProvider: options.contextProvider, generations });
+  const service = createAiService({
+    db: app.db,
+    contextProvider: options.contextProvider,
+    generations,
+    passages,
+  });
   app.addHook('onClose', async () => {
     await generations.drain(5_000);
     chat.close?.();

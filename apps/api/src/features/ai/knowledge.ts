@@ -19,6 +19,9 @@ export interface Passage {
   hash: string;
 }
 
+/** A passage chosen for a question, with its score (higher is better). */
+export type RetrievedPassage = Passage & { rank: number };
+
 type Yaml = Record<string, unknown>;
 const readYaml = (file: string) => parseYaml(readFileSync(file, 'utf8')) as Yaml;
 const str = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -9,24 +9,11 @@ import type {
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { Passage } from './knowledge.js';
-import { aiConversations, aiFeedback, aiMessages, aiPassages } from './tables.js';
+import { aiConversations, aiFeedback, aiMessages, aiPassages, aiPassageTerms } from './tables.js';
 
 type ConversationRow = typeof aiConversations.$inferSelect;
 type MessageRow = typeof aiMessages.$inferSelect;
 type FeedbackRow = typeof aiFeedback.$inferSelect;
-
-export interface RetrievedPassage {
-  key: string;
-  kind: Passage['kind'];
-  title: string;
-  context: string;
-  body: string;
-  url: string;
-  milestoneKey: string | null;
-  missionKey: string | null;
-  stepKey: string | null;
-  rank: number;
-}
 
 export interface TurnMessage {
   role: 'user' | 'assistant';
@@ -72,46 +59,51 @@ const escapeHtml = (text: string) =>
 export const highlight = (raw: string) =>
   escapeHtml(raw).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>');
 
-/** Words of a question as an OR query for websearch_to_tsquery: retrieval wants any overlap, ranked. */
-export function orQuery(text: string): string {
-  const words = text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9\s-]/g, ' ')
-    .split(/[\s-]+/)
-    .filter((w) => w.length > 1 && w !== 'or' && w !== 'and');
-  return [...new Set(words)].slice(0, 32).join(' or ');
-}
+/**
+ * Each lexeme's share of `ts_rank(search, query, 1)` (PostgreSQL's rank with the default weights, divided by the
+ * log of the passage's length) for a query of OR-ed words: ts_rank adds one such term per query word the passage
+ * has, so the sum of a passage's rows for a question's lexemes ranks exactly as ts_rank does. Per lexeme, the
+ * occurrences' label weights (A title 1.0, B body 0.4, C context 0.2) decay by the square of their order, as
+ * in PostgreSQL's calc_rank_or. Run by the indexer whenever the passages change; float8 throughout for speed.
+ */
+const REBUILD_PASSAGE_TERMS = sql`
+  with terms as (
+    select p.key, u.lexeme, cardinality(u.positions) as occurrences, s.*
+    from ${aiPassages} p, unnest(p.search) u,
+    lateral (
+      select max(w) as top, sum(w / (n * n)) as decayed, (array_agg(n order by w desc, n))[1] as top_n
+      from (
+        select n::float8 as n,
+          case label when 'A' then 1.0::float8 when 'B' then 0.4::float8 when 'C' then 0.2::float8 else 0.1::float8 end as w
+        from unnest(u.weights) with ordinality o(label, n)) occurrence) s),
+  passages as (select key, sum(occurrences)::float8 as length from terms group by key)
+  insert into ${aiPassageTerms} (lexeme, passage_key, weight)
+  select t.lexeme, t.key,
+    (t.top + t.decayed - t.top / (t.top_n * t.top_n)) / 1.64493406685 / (ln(p.length + 1) / ln(2))
+  from terms t join passages p using (key)
+  order by t.lexeme, t.key`;
 
 /**
- * Every question runs this search before the model is asked, so it is prepared once: building it each time and
- * PostgreSQL planning it each time cost a noticeable part of the time to the first token. The query is a
- * function in FROM (the cross join), so a generic plan still computes it once per search, not once per passage.
+ * Every question runs this before the model is asked, so it is prepared once. PostgreSQL stems the question
+ * with the same English configuration as the passages, and a passage's score is the sum of its rows for the
+ * question's lexemes: a few hundred index rows, where ts_rank read the whole tsvector of every matching passage
+ * and the sort carried every matching passage's text (docs/decisions/012).
  */
-function prepareRetrieval(db: DbOrTx) {
+function preparePassageRanking(db: DbOrTx) {
   return db
-    .select({
-      key: aiPassages.key,
-      kind: aiPassages.kind,
-      title: aiPassages.title,
-      context: aiPassages.context,
-      body: aiPassages.body,
-      url: aiPassages.url,
-      milestoneKey: aiPassages.milestoneKey,
-      missionKey: aiPassages.missionKey,
-      stepKey: aiPassages.stepKey,
-      rank: sql<number>`ts_rank(${aiPassages.search}, q, 1)`.as('rank'),
-    })
-    .from(aiPassages)
-    .crossJoin(sql`websearch_to_tsquery('english', ${sql.placeholder('words')}) q`)
-    .where(sql`${aiPassages.search} @@ q`)
-    .orderBy(sql`rank desc`, aiPassages.key)
+    .select({ key: aiPassageTerms.passageKey, rank: sql<number>`sum(${aiPassageTerms.weight})`.as('rank') })
+    .from(aiPassageTerms)
+    .where(
+      sql`${aiPassageTerms.lexeme} = any(tsvector_to_array(to_tsvector('english', ${sql.placeholder('question')})))`,
+    )
+    .groupBy(aiPassageTerms.passageKey)
+    .orderBy(sql`rank desc`, aiPassageTerms.passageKey)
     .limit(sql.placeholder('limit'))
-    .prepare('ai_retrieve');
+    .prepare('ai_rank_passages');
 }
 
 export function aiRepository(db: DbOrTx) {
-  let retrieval: ReturnType<typeof prepareRetrieval> | undefined;
+  let ranking: ReturnType<typeof preparePassageRanking> | undefined;
   return {
     // ----- knowledge -----
     async passageHashes(): Promise<Map<string, string>> {
@@ -144,15 +136,25 @@ export function aiRepository(db: DbOrTx) {
       else await db.delete(aiPassages).where(notInArray(aiPassages.key, keys));
     },
     /**
-     * Full-text retrieval over the coach's knowledge, best match first. The founder's current milestone is not
-     * known yet when this runs (it is read alongside), so the service gives its passages their edge afterwards.
+     * Rebuilds the inverted index of the passages from their tsvectors, in one transaction. Questions read the
+     * old index until it commits; the lock makes instances that start together rebuild one after the other.
      */
-    async retrieve(question: string, limit: number): Promise<RetrievedPassage[]> {
-      const words = orQuery(question);
-      if (!words) return [];
-      retrieval ??= prepareRetrieval(db);
-      const rows = await retrieval.execute({ words, limit });
-      return rows.map((r) => ({ ...r, kind: r.kind as Passage['kind'], rank: Number(r.rank) }));
+    async rebuildPassageTerms() {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`lock table ${aiPassageTerms} in share row exclusive mode`);
+        await tx.delete(aiPassageTerms);
+        await tx.execute(REBUILD_PASSAGE_TERMS);
+      });
+    },
+    async hasPassageTerms(): Promise<boolean> {
+      const [row] = await db.select({ key: aiPassageTerms.passageKey }).from(aiPassageTerms).limit(1);
+      return Boolean(row);
+    },
+    /** The keys of the passages that best answer the question, best first, with their BM25 scores. */
+    async rankPassages(question: string, limit: number): Promise<{ key: string; rank: number }[]> {
+      ranking ??= preparePassageRanking(db);
+      const rows = await ranking.execute({ question, limit });
+      return rows.map((r) => ({ key: r.key, rank: Number(r.rank) }));
     },
 
     // ----- conversations -----

@@ -10,12 +10,16 @@ import {
   type CoachUserContext,
 } from './context.js';
 import type { Generation, GenerationManager } from './generation.js';
-import { aiRepository, stripMarks, toSession, type RetrievedPassage } from './repository.js';
+import type { Passage, RetrievedPassage } from './knowledge.js';
+import { aiRepository, stripMarks, toSession } from './repository.js';
+import { passageRetriever } from './retrieval.js';
 
 export interface AiServiceDeps {
   db: Db;
   contextProvider: CoachContextProvider;
   generations: GenerationManager;
+  /** The coach's knowledge as indexed on start. */
+  passages: Passage[];
 }
 
 const sessionNotFound = () => notFound('Chat session not found');
@@ -104,6 +108,7 @@ function saveTurn(db: Db, turn: Turn) {
 export function createAiService(deps: AiServiceDeps) {
   const { db, contextProvider, generations } = deps;
   const repo = aiRepository(db);
+  const retrieve = passageRetriever(repo, deps.passages);
 
   // The founder's context (profile and program position) is read for every question; a few seconds of
   // staleness is harmless and keeps the time to the first token low.
@@ -164,7 +169,7 @@ export function createAiService(deps: AiServiceDeps) {
 
       const [user, retrieved, transcript] = await Promise.all([
         userContext(userId),
-        repo.retrieve(question, 12),
+        retrieve(question, 12),
         isNew
           ? Promise.resolve([])
           : repo.transcript(conversationId, retryOf ? retryOf.position - 1 : undefined),

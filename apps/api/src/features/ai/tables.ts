@@ -6,6 +6,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -111,24 +113,35 @@ export const aiFeedback = pgTable(
 );
 
 /** The coach's knowledge: the content pack cut into passages, indexed for full-text retrieval. */
-export const aiPassages = pgTable(
-  'ai_passages',
+export const aiPassages = pgTable('ai_passages', {
+  key: text('key').primaryKey(),
+  kind: text('kind', { enum: ['step', 'mission', 'milestone', 'question', 'post'] }).notNull(),
+  title: text('title').notNull(),
+  /** Where it sits, e.g. "Problem & Customer Discovery › Run Mom Test customer interviews". */
+  context: text('context').notNull().default(''),
+  body: text('body').notNull(),
+  url: text('url').notNull(),
+  milestoneKey: text('milestone_key'),
+  missionKey: text('mission_key'),
+  /** `<milestone>/<mission>/<step>` for steps: the key of stepLinks in the coach context. */
+  stepKey: text('step_key'),
+  hash: text('hash').notNull(),
+  search: tsvector('search').generatedAlwaysAs(
+    sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', context), 'C') || setweight(to_tsvector('english', body), 'B')`,
+  ),
+});
+
+/**
+ * The passages' inverted index: for each lexeme of a passage's `search` (PostgreSQL's English stemming), the
+ * share of ts_rank it adds when a question has that lexeme. Derived data, rebuilt whole by the indexer whenever
+ * the passages change, so a question is ranked from a few index rows instead of every matching tsvector.
+ */
+export const aiPassageTerms = pgTable(
+  'ai_passage_terms',
   {
-    key: text('key').primaryKey(),
-    kind: text('kind', { enum: ['step', 'mission', 'milestone', 'question', 'post'] }).notNull(),
-    title: text('title').notNull(),
-    /** Where it sits, e.g. "Problem & Customer Discovery › Run Mom Test customer interviews". */
-    context: text('context').notNull().default(''),
-    body: text('body').notNull(),
-    url: text('url').notNull(),
-    milestoneKey: text('milestone_key'),
-    missionKey: text('mission_key'),
-    /** `<milestone>/<mission>/<step>` for steps: the key of stepLinks in the coach context. */
-    stepKey: text('step_key'),
-    hash: text('hash').notNull(),
-    search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', context), 'C') || setweight(to_tsvector('english', body), 'B')`,
-    ),
+    lexeme: text('lexeme').notNull(),
+    passageKey: text('passage_key').notNull(),
+    weight: real('weight').notNull(),
   },
-  (table) => [index('ai_passages_search_idx').using('gin', table.search)],
+  (table) => [primaryKey({ columns: [table.lexeme, table.passageKey] })],
 );
