@@ -134,6 +134,32 @@ describe('built-in engines: eSpeak NG and PocketSphinx', () => {
     expect(russian).toBeLessThan(6);
   });
 
+  it("takes founders' read-alouds in turns, so one founder's many long texts do not hold up another's", async () => {
+    const theirToken = (await readyUser(t.app)).token;
+    const long = (n: number) =>
+      `Answer ${n}. ${'Talk to twenty customers before you write any code, and write down what they say. '.repeat(20)}`;
+    const finished: string[] = [];
+    const readAloud = (who: string, as: string, text: string) =>
+      t.app
+        .inject({ method: 'POST', url: '/api/ai/tts', headers: bearer(as), payload: { text } })
+        .then((res) => (finished.push(who), res));
+    const mine = [1, 2, 3].map((n) => readAloud(`mine ${n}`, token, long(n)));
+    // Until they are done, a fourth is refused.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const fourth = await readAloud('mine 4', token, long(4));
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toBe(
+      'Your earlier read-alouds are still being prepared. Please wait for them before asking for more.',
+    );
+    const theirs = readAloud('theirs', theirToken, 'A short answer to read aloud.');
+    const responses = await Promise.all([...mine, theirs]);
+    for (const res of responses) expect(res.statusCode).toBe(200);
+    // Their short text waited for at most the one of mine that was with the engine, not for all three.
+    expect(finished.indexOf('theirs')).toBeLessThan(finished.indexOf('mine 2'));
+    const again = await readAloud('mine 5', token, long(5));
+    expect(again.statusCode).toBe(200);
+  });
+
   it('refuses more than 4,000 characters and text with nothing to say, naming text', async () => {
     const long = await t.app.inject({
       method: 'POST',

@@ -396,6 +396,8 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       schema: {
         tags,
         summary: 'Read text aloud (Markdown is stripped); answers audio, audio/wav with eSpeak NG',
+        description:
+          "A founder's read-alouds are prepared one at a time, and at most three may be waiting: a fourth answers 429 until one is ready. The same text is served from a cache.",
         body: ttsBody.extend({
           text: z
             .string()
@@ -405,7 +407,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request, reply) => {
-      const { audio, contentType, cached } = await speech.tts(request.body.text);
+      const { audio, contentType, cached } = await speech.tts(me(request), request.body.text);
       return reply
         .header('content-type', contentType)
         .header('x-tts-cache', cached ? 'hit' : 'miss')

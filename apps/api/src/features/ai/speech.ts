@@ -12,6 +12,7 @@ import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { createAudioCache } from './audio-cache.js';
 import { espeakVoiceFor } from './speech-voice.js';
+import { ownerTurns } from './turns.js';
 
 /** Turns Markdown into plain sentences worth reading aloud. */
 export function stripMarkdown(markdown: string): string {
@@ -126,6 +127,8 @@ const run = (file: string, args: string[], timeoutMs: number) =>
   });
 
 const acceptedAudio = new Set(['wav', 'webm', 'ogg', 'oga', 'opus', 'mp4', 'm4a']);
+/** Read-alouds a founder may have being prepared at once: the one with the engine and two waiting. */
+const TTS_QUEUED_PER_FOUNDER = 3;
 
 export function createSpeech(config: Config, log: { warn: (obj: unknown, msg: string) => void }) {
   const espeak = new EspeakWorker();
@@ -134,6 +137,8 @@ export function createSpeech(config: Config, log: { warn: (obj: unknown, msg: st
     config.AI_TTS_CACHE_MB * 1024 * 1024,
   );
   const inFlight = new Map<string, Promise<{ audio: Buffer; contentType: string }>>();
+  // Synthesis takes turns per founder (turns.ts): one at a time each, and a few more waiting at most.
+  const turns = ownerTurns(TTS_QUEUED_PER_FOUNDER);
   const ttsEngine = config.AI_TTS_ENGINE === 'off' ? null : config.AI_TTS_ENGINE;
   const voice = config.AI_TTS_VOICE ?? (ttsEngine === 'openai' ? 'alloy' : 'en-us');
   // A speech server's voices speak every language; eSpeak's configured voice reads Latin text, and text in
@@ -213,8 +218,14 @@ export function createSpeech(config: Config, log: { warn: (obj: unknown, msg: st
       };
     },
 
-    /** Audio for a text, from the cache when the same engine, voice and text were read before. */
-    async tts(markdown: string): Promise<{ audio: Buffer; contentType: string; cached: boolean }> {
+    /**
+     * Audio for a text, from the cache when the same engine, voice and text were read before. A text someone is
+     * already waiting for is synthesized once; anything else waits for the founder's earlier read-alouds.
+     */
+    async tts(
+      founder: string,
+      markdown: string,
+    ): Promise<{ audio: Buffer; contentType: string; cached: boolean }> {
       if (!ttsEngine)
         throw new AppError(
           501,
@@ -231,7 +242,14 @@ export function createSpeech(config: Config, log: { warn: (obj: unknown, msg: st
       if (cached) return { ...cached, cached: true };
       let job = inFlight.get(key);
       if (!job) {
-        job = synthesize(text, textVoice).then(async (result) => {
+        const turn = turns.take(founder, () => synthesize(text, textVoice));
+        if (!turn)
+          throw new AppError(
+            429,
+            'RATE_LIMITED',
+            'Your earlier read-alouds are still being prepared. Please wait for them before asking for more.',
+          );
+        job = turn.then(async (result) => {
           await cache.put(key, result);
           return result;
         });
