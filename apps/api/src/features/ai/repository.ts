@@ -150,7 +150,7 @@ export function aiRepository(db: DbOrTx) {
       const [row] = await db.select({ key: aiPassageTerms.passageKey }).from(aiPassageTerms).limit(1);
       return Boolean(row);
     },
-    /** The keys of the passages that best answer the question, best first, with their BM25 scores. */
+    /** The keys of the passages that best answer the question, best first, with their ts_rank (times its lexemes). */
     async rankPassages(question: string, limit: number): Promise<{ key: string; rank: number }[]> {
       ranking ??= preparePassageRanking(db);
       const rows = await ranking.execute({ question, limit });
