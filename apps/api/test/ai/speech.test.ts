@@ -210,45 +210,6 @@ describe('built-in engines: eSpeak NG and PocketSphinx', () => {
   );
   if (!sphinxInstalled)
     it('PocketSphinx test skipped: install the Debian packages pocketsphinx, pocketsphinx-en-us, pocketsphinx-testdata and sox', () => {});
-
-  it('checks the upload: bytes must be audio, at most 25 MB, field file', async () => {
-    const text = await stt(
-      t.app,
-      token,
-      multipartBody({
-        name: 'notes.wav',
-        data: Buffer.from('just some text pretending to be audio'),
-        type: 'audio/wav',
-      }),
-    );
-    expect(text.statusCode).toBe(415);
-    expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const big = await stt(
-      t.app,
-      token,
-      multipartBody({
-        name: 'big.wav',
-        data: wav(Buffer.alloc(25 * 1024 * 1024 + 10), 16000),
-        type: 'audio/wav',
-      }),
-    );
-    expect(big.statusCode).toBe(413);
-    const noFile = await t.app.inject({
-      method: 'POST',
-      url: '/api/ai/stt',
-      headers: bearer(token),
-      payload: {},
-    });
-    expect(noFile.statusCode).toBe(400);
-    const whole = multipartBody({
-      name: 'goforward.wav',
-      data: wav(Buffer.alloc(16000), 16000),
-      type: 'audio/wav',
-    });
-    const cut = await stt(t.app, token, { ...whole, payload: whole.payload.subarray(0, 300) });
-    expect(cut.statusCode, cut.body).toBe(400);
-    expect(cut.json().details).toEqual([{ path: 'file', message: 'Malformed upload' }]);
-  });
 });
 
 describe('OpenAI-compatible speech servers', () => {
@@ -327,6 +288,47 @@ describe('OpenAI-compatible speech servers', () => {
     expect(seen.find((s) => s.path === '/v1/audio/transcriptions')!.headers.authorization).toBe(
       'Bearer stt-key',
     );
+  });
+
+  it('checks the upload before it reaches the engine: bytes must be audio, at most 25 MB, field file', async () => {
+    const sent = seen.length;
+    const text = await stt(
+      t.app,
+      token,
+      multipartBody({
+        name: 'notes.wav',
+        data: Buffer.from('just some text pretending to be audio'),
+        type: 'audio/wav',
+      }),
+    );
+    expect(text.statusCode).toBe(415);
+    expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const big = await stt(
+      t.app,
+      token,
+      multipartBody({
+        name: 'big.wav',
+        data: wav(Buffer.alloc(25 * 1024 * 1024 + 10), 16000),
+        type: 'audio/wav',
+      }),
+    );
+    expect(big.statusCode).toBe(413);
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/stt',
+      headers: bearer(token),
+      payload: {},
+    });
+    expect(noFile.statusCode).toBe(400);
+    const whole = multipartBody({
+      name: 'goforward.wav',
+      data: wav(Buffer.alloc(16000), 16000),
+      type: 'audio/wav',
+    });
+    const cut = await stt(t.app, token, { ...whole, payload: whole.payload.subarray(0, 300) });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(cut.json().details).toEqual([{ path: 'file', message: 'Malformed upload' }]);
+    expect(seen.length).toBe(sent);
   });
 });
 

@@ -6,6 +6,7 @@ import { indexKnowledge } from './indexer.js';
 import { createChatModel } from './models.js';
 import { aiRepository } from './repository.js';
 import { aiRoutes } from './routes.js';
+import { passageRetriever } from './retrieval.js';
 import { createAiService } from './service.js';
 import { createSpeech } from './speech.js';
 
@@ -22,6 +23,7 @@ export interface AiFeatureOptions {
 export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions) {
   const { config } = app;
   const passages = await indexKnowledge(app.db, options.contentDir, app.log);
+  const retrieve = await passageRetriever(aiRepository(app.db), passages);
   const chat = createChatModel(config);
   const generations = new GenerationManager({
     chat,
@@ -38,7 +40,7 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
     db: app.db,
     contextProvider: options.contextProvider,
     generations,
-    passages,
+    retrieve,
   });
   app.addHook('onClose', async () => {
     await generations.drain(5_000);

@@ -83,27 +83,7 @@ const REBUILD_PASSAGE_TERMS = sql`
   from terms t join passages p using (key)
   order by t.lexeme, t.key`;
 
-/**
- * Every question runs this before the model is asked, so it is prepared once. PostgreSQL stems the question
- * with the same English configuration as the passages, and a passage's score is the sum of its rows for the
- * question's lexemes: a few hundred index rows, where ts_rank read the whole tsvector of every matching passage
- * and the sort carried every matching passage's text (docs/decisions/012).
- */
-function preparePassageRanking(db: DbOrTx) {
-  return db
-    .select({ key: aiPassageTerms.passageKey, rank: sql<number>`sum(${aiPassageTerms.weight})`.as('rank') })
-    .from(aiPassageTerms)
-    .where(
-      sql`${aiPassageTerms.lexeme} = any(tsvector_to_array(to_tsvector('english', ${sql.placeholder('question')})))`,
-    )
-    .groupBy(aiPassageTerms.passageKey)
-    .orderBy(sql`rank desc`, aiPassageTerms.passageKey)
-    .limit(sql.placeholder('limit'))
-    .prepare('ai_rank_passages');
-}
-
 export function aiRepository(db: DbOrTx) {
-  let ranking: ReturnType<typeof preparePassageRanking> | undefined;
   return {
     // ----- knowledge -----
     async passageHashes(): Promise<Map<string, string>> {
@@ -150,11 +130,24 @@ export function aiRepository(db: DbOrTx) {
       const [row] = await db.select({ key: aiPassageTerms.passageKey }).from(aiPassageTerms).limit(1);
       return Boolean(row);
     },
-    /** The keys of the passages that best answer the question, best first, with their ts_rank (times its lexemes). */
-    async rankPassages(question: string, limit: number): Promise<{ key: string; rank: number }[]> {
-      ranking ??= preparePassageRanking(db);
-      const rows = await ranking.execute({ question, limit });
-      return rows.map((r) => ({ key: r.key, rank: Number(r.rank) }));
+    /** The whole inverted index: the coach ranks from it in memory (docs/decisions/013). */
+    async passageTerms(): Promise<{ lexeme: string; passageKey: string; weight: number }[]> {
+      return db.select().from(aiPassageTerms);
+    },
+    /** Each word's lexemes in the English configuration the passages are indexed with (none for a stop word). */
+    async wordLexemes(words: string[]): Promise<Map<string, string[]>> {
+      // One JSON parameter: drizzle would spread an array into a list of parameters.
+      const result = await db.execute(
+        sql`select w as word, tsvector_to_array(to_tsvector('english', w)) as lexemes
+            from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) as w`,
+      );
+      return new Map(rowsOf(result).map((r) => [String(r.word), r.lexemes as string[]]));
+    },
+    async textLexemes(text: string): Promise<string[]> {
+      const result = await db.execute(
+        sql`select tsvector_to_array(to_tsvector('english', ${text})) as lexemes`,
+      );
+      return (rowsOf(result)[0]?.lexemes as string[] | undefined) ?? [];
     },
 
     // ----- conversations -----

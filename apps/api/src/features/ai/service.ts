@@ -10,16 +10,16 @@ import {
   type CoachUserContext,
 } from './context.js';
 import type { Generation, GenerationManager } from './generation.js';
-import type { Passage, RetrievedPassage } from './knowledge.js';
+import type { RetrievedPassage } from './knowledge.js';
 import { aiRepository, stripMarks, toSession } from './repository.js';
-import { passageRetriever } from './retrieval.js';
+import type { PassageRetriever } from './retrieval.js';
 
 export interface AiServiceDeps {
   db: Db;
   contextProvider: CoachContextProvider;
   generations: GenerationManager;
-  /** The coach's knowledge as indexed on start. */
-  passages: Passage[];
+  /** Ranks the coach's knowledge (as indexed on start) for a question. */
+  retrieve: PassageRetriever;
 }
 
 const sessionNotFound = () => notFound('Chat session not found');
@@ -106,9 +106,8 @@ function saveTurn(db: Db, turn: Turn) {
 }
 
 export function createAiService(deps: AiServiceDeps) {
-  const { db, contextProvider, generations } = deps;
+  const { db, contextProvider, generations, retrieve } = deps;
   const repo = aiRepository(db);
-  const retrieve = passageRetriever(repo, deps.passages);
 
   // The founder's context (profile and program position) is read for every question; a few seconds of
   // staleness is harmless and keeps the time to the first token low.
