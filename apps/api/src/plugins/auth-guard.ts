@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
-import type { AccessTokens } from '../lib/tokens.js';
+import type { AccessClaims, AccessTokens } from '../lib/tokens.js';
 
 /** Who is calling, as far as access rules care. */
 export interface Principal {
@@ -30,9 +30,21 @@ declare module 'fastify' {
     allowUnverified?: boolean;
     /** A two-factor user who has not passed the second factor yet may call it. */
     allowPendingTwoFactor?: boolean;
+    /**
+     * The handler awaits `authorized(request)` itself, before anything it does has an effect: it may read the
+     * caller's own data (by `claimedUserId`) while their standing is being loaded. For calls where that load
+     * would otherwise delay something a founder waits for (the coach's first token).
+     */
+    authorizeInHandler?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** Settles once the caller's standing is loaded and checked; rejects with the 401 or 403 it earned. */
+    authorization: Promise<Principal> | null;
+    /** The user id of a validly signed access token, known before the user's standing is loaded. */
+    claimedUserId: string | null;
+    /** Set once the guard has let the call on to its handler with its authorization still pending. */
+    authorizationDeferred: boolean;
   }
 }
 
@@ -40,6 +52,34 @@ declare module 'fastify' {
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in.');
   return request.principal;
+}
+
+/**
+ * For routes with `authorizeInHandler`: the caller's principal once their standing is checked. The handler
+ * must await it before anything it does has an effect.
+ */
+export function authorized(request: FastifyRequest): Promise<Principal> {
+  if (!request.authorization) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in.');
+  return request.authorization;
+}
+
+/** For routes with `authorizeInHandler`: whose own data the handler may read before `authorized` settles. */
+export function claimedUserId(request: FastifyRequest): string {
+  if (!request.claimedUserId) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in.');
+  return request.claimedUserId;
+}
+
+/**
+ * The error a request should answer with: a failed authorization wins over whatever the request failed with
+ * after the guard let it on (its body's validation, say), so a caller who may not call a route never learns
+ * more than before. What the earlier hooks refuse (rate limits, a feature that is off) stays as it was.
+ */
+export async function authorizationFailure(request: FastifyRequest): Promise<unknown> {
+  if (!request.authorization || !request.authorizationDeferred) return null;
+  return request.authorization.then(
+    () => null,
+    (failure: unknown) => failure,
+  );
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -59,18 +99,15 @@ export const authGuardPlugin = fp(
     options: { tokens: AccessTokens; loadPrincipal: (userId: string) => Promise<PrincipalRecord | null> },
   ) => {
     app.decorateRequest('principal', null);
-    async function authorize(request: FastifyRequest) {
+    app.decorateRequest('authorization', null);
+    app.decorateRequest('claimedUserId', null);
+    app.decorateRequest('authorizationDeferred', false);
+    async function loadStanding(request: FastifyRequest, claims: AccessClaims): Promise<Principal> {
       const config = request.routeOptions.config;
-      // Unknown routes fall through to the 404 handler; public routes need nothing.
-      const url = request.routeOptions.url;
-      if (!url || !url.startsWith('/api') || url.startsWith('/api/docs') || config.public) return;
-      const token = bearerToken(request);
-      if (!token) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
-      const claims = options.tokens.verify(token);
       const record = await options.loadPrincipal(claims.sub);
       if (!record)
         throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please sign in again.');
-      request.principal = {
+      const principal: Principal = {
         userId: record.id,
         sessionId: claims.sid,
         email: record.email,
@@ -84,10 +121,49 @@ export const authGuardPlugin = fp(
       if (record.twoFactorEnabled && !claims.twoFactorAuthenticated && !config.allowPendingTwoFactor) {
         throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Please complete two-factor authentication first.');
       }
+      request.principal = principal;
+      return principal;
     }
-    // preParsing: after the rate limits (onRequest) have counted the call, before any body is read.
+    const guarded = (request: FastifyRequest) => {
+      // Unknown routes fall through to the 404 handler; public routes need nothing.
+      const url = request.routeOptions.url;
+      return Boolean(
+        url && url.startsWith('/api') && !url.startsWith('/api/docs') && !request.routeOptions.config.public,
+      );
+    };
+    const startAuthorization = (request: FastifyRequest, claims: AccessClaims) => {
+      request.claimedUserId = claims.sub;
+      request.authorization = loadStanding(request, claims);
+      // Awaited by the guard below, by the handler, or by the error handler when the call fails first.
+      request.authorization.catch(() => {});
+    };
+    // For a route that authorizes in its handler, the standing starts loading as the call arrives, so the
+    // other request hooks (the rate limits, which may ask Redis) overlap the read. It only reads; a call with
+    // no valid token is left to preParsing, after the rate limits have counted it.
+    app.addHook('onRequest', async (request) => {
+      if (!request.routeOptions.config.authorizeInHandler || !guarded(request)) return;
+      const token = bearerToken(request);
+      if (!token) return;
+      let claims: AccessClaims;
+      try {
+        claims = options.tokens.verify(token);
+      } catch {
+        return; // refused in preParsing, once counted
+      }
+      startAuthorization(request, claims);
+    });
+    // preParsing: after the rate limits (onRequest) have counted the call, before any body is read (a route
+    // that authorizes in its handler reads its body while the standing loads).
     app.addHook('preParsing', async (request, _reply, payload) => {
-      await authorize(request);
+      if (!guarded(request)) return payload;
+      if (!request.authorization) {
+        // The token itself is checked here, in this process: without a valid one nothing else happens.
+        const token = bearerToken(request);
+        if (!token) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+        startAuthorization(request, options.tokens.verify(token));
+      }
+      if (!request.routeOptions.config.authorizeInHandler) await request.authorization;
+      else request.authorizationDeferred = true;
       return payload;
     });
   },

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
+import { authorizationFailure } from './auth-guard.js';
 
 type ValidationItem = {
   keyword?: string;
@@ -53,7 +54,9 @@ export function sendError(reply: FastifyReply, error: AppError) {
 /** The one error path of the API (architecture.md, convention 5). */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    app.setErrorHandler(async (failure: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      // A route that authorizes in its handler may fail (say, on its body) before the caller's standing is known.
+      const error = ((await authorizationFailure(request)) as FastifyError | null) ?? failure;
       if (error instanceof AppError) return sendError(reply, error);
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details = validationDetails(error);

@@ -1,30 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { readyUser } from '../helpers/accounts.js';
-import { ask, eventually, history, startFakeOpenAI } from './support.js';
+import type { TestApp } from '../helpers/app.js';
+import { appWithFakeModel, ask, eventually, history } from './support.js';
+
+type Fixture = Awaited<ReturnType<typeof appWithFakeModel>>;
 
 // An instance that dies mid-answer leaves the answer marked STREAMING; the others end it so it can be retried.
-let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
+let fake: Fixture['fake'];
 let t: TestApp;
-let user: Awaited<ReturnType<typeof readyUser>>;
+let user: Fixture['user'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  t = await createTestApp({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fake.url,
-    AI_MODEL: 'fake-model',
+  ({ fake, t, user, close } = await appWithFakeModel({
     AI_STOP_POLL_MS: '50',
     // One second of silence marks an answer as abandoned; live answers beat six times as often.
     AI_ABANDONED_AFTER_MS: '1000',
-  });
-  user = await readyUser(t.app);
+  }));
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 type Item = { role: string; status: string; content: string; error: string | null };
 const answerOf = (h: { data?: { items?: Item[] } }) =>

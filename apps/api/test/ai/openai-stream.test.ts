@@ -4,32 +4,27 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, readyUser } from '../helpers/accounts.js';
-import { ask, eventually, history, parseSse, startFakeOpenAI } from './support.js';
+import { appWithFakeModel, ask, eventually, history, parseSse } from './support.js';
+
+type Fixture = Awaited<ReturnType<typeof appWithFakeModel>>;
 
 // The OpenAI-compatible path end to end against a local server speaking OpenAI's streaming protocol.
-let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
+let fake: Fixture['fake'];
 let t: TestApp;
-let user: Awaited<ReturnType<typeof readyUser>>;
+let user: Fixture['user'];
 let base: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  t = await createTestApp({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fake.url,
+  ({ fake, t, user, close } = await appWithFakeModel({
     AI_API_KEY: 'sk-test-key',
-    AI_MODEL: 'fake-model',
     AI_TIMEOUT_MS: '600',
     AI_STOP_POLL_MS: '50',
-  });
-  user = await readyUser(t.app);
+  }));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 beforeEach(() => {
   fake.set({});
   fake.calls.length = 0;

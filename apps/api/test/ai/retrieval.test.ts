@@ -19,8 +19,11 @@ beforeAll(async () => {
 });
 
 /** A retriever over the passages of the content pack (or those given), as the coach builds it on start. */
-const retrieverOf = (passages = loadPassages(contentDir)) =>
-  passageRetriever(aiRepository(t.app.db), passages);
+let packRetriever: ReturnType<typeof passageRetriever> | undefined;
+const retrieverOf = (passages?: ReturnType<typeof loadPassages>) =>
+  passages
+    ? passageRetriever(aiRepository(t.app.db), passages)
+    : (packRetriever ??= passageRetriever(aiRepository(t.app.db), loadPassages(contentDir)));
 /** The keys and scores a retriever ranks for a question. */
 const rankOf = async (question: string, limit = 12, passages?: ReturnType<typeof loadPassages>) =>
   (await (await retrieverOf(passages))(question, limit)).map(({ key, rank }) => ({ key, rank }));

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from '../../src/app.js';
-import { bearer } from '../helpers/accounts.js';
+import { bearer, readyUser } from '../helpers/accounts.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
 
 /** How the fake model server answers the next chat calls. */
 export interface FakeBehaviour {
@@ -176,4 +177,28 @@ export async function eventually<T>(
     if (ok(value) || Date.now() > deadline) return value;
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * A test app whose coach is a model behind the fake OpenAI-compatible server, and a ready founder;
+ * `close` stops both.
+ */
+export async function appWithFakeModel(env: Record<string, string> = {}) {
+  const fake = await startFakeOpenAI();
+  const t: TestApp = await createTestApp({
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.url,
+    AI_MODEL: 'fake-model',
+    ...env,
+  });
+  const user = await readyUser(t.app);
+  return {
+    fake,
+    t,
+    user,
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
+  };
 }

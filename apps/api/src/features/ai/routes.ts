@@ -36,7 +36,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { readUploadedFile } from '../../lib/uploads.js';
-import { principalOf } from '../../plugins/auth-guard.js';
+import { authorized, claimedUserId, principalOf } from '../../plugins/auth-guard.js';
 import type { Generation } from './generation.js';
 import type { AiService } from './service.js';
 import type { Speech } from './speech.js';
@@ -137,6 +137,8 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
   r.post(
     '/api/ai/chat/completion',
     {
+      // The founder's standing loads while the answer is prepared: it must not delay the first token.
+      config: { authorizeInHandler: true },
       schema: {
         tags,
         summary: 'Ask the coach (creates the session when new)',
@@ -146,12 +148,22 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request, reply) =>
-      answer(request, reply, await service.chat(me(request), { kind: 'completion', ...request.body })),
+      answer(
+        request,
+        reply,
+        await service.chat(
+          claimedUserId(request),
+          { kind: 'completion', ...request.body },
+          authorized(request),
+        ),
+      ),
   );
 
   r.post(
     '/api/ai/chat/continue/:conversationId',
     {
+      // The founder's standing loads while the answer is prepared: it must not delay the first token.
+      config: { authorizeInHandler: true },
       schema: {
         tags,
         summary: 'Ask the next question in a session',
@@ -165,17 +177,23 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       answer(
         request,
         reply,
-        await service.chat(me(request), {
-          kind: 'continue',
-          input: request.body.input,
-          conversationId: request.params.conversationId,
-        }),
+        await service.chat(
+          claimedUserId(request),
+          {
+            kind: 'continue',
+            input: request.body.input,
+            conversationId: request.params.conversationId,
+          },
+          authorized(request),
+        ),
       ),
   );
 
   r.post(
     '/api/ai/chat/retry/:conversationId/:messageId/:responseId',
     {
+      // The founder's standing loads while the answer is prepared: it must not delay the first token.
+      config: { authorizeInHandler: true },
       schema: {
         tags,
         summary: 'A new answer to a user message; earlier answers stay as versions',
@@ -185,7 +203,11 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request, reply) =>
-      answer(request, reply, await service.chat(me(request), { kind: 'retry', ...request.params })),
+      answer(
+        request,
+        reply,
+        await service.chat(claimedUserId(request), { kind: 'retry', ...request.params }, authorized(request)),
+      ),
   );
 
   r.post(

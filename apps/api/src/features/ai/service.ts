@@ -9,7 +9,7 @@ import {
   type CoachContextProvider,
   type CoachUserContext,
 } from './context.js';
-import type { Generation, GenerationManager } from './generation.js';
+import type { Generation, GenerationManager, GenerationRequest } from './generation.js';
 import type { RetrievedPassage } from './knowledge.js';
 import { aiRepository, stripMarks, toSession } from './repository.js';
 import type { PassageRetriever } from './retrieval.js';
@@ -125,87 +125,108 @@ export function createAiService(deps: AiServiceDeps) {
     return value;
   }
 
-  return {
-    /** Starts an answer and returns it at once; the caller streams it or waits for `finished`. */
-    async chat(userId: string, request: ChatRequest): Promise<Generation> {
-      let conversationId: string;
-      let isNew = false;
-      let question: string;
-      let retryOf: Turn['retryOf'] = null;
-      let titlePending = false;
+  /**
+   * Everything an answer needs before the model is asked: the conversation (404 unless it is the caller's), the
+   * question, the founder's context, the passages and the transcript. Reads only; the turn's rows are written
+   * by `persist` once the model call is under way.
+   */
+  async function prepareAnswer(userId: string, request: ChatRequest): Promise<GenerationRequest> {
+    let conversationId: string;
+    let isNew = false;
+    let question: string;
+    let retryOf: Turn['retryOf'] = null;
+    let titlePending = false;
 
-      if (request.kind === 'retry') {
-        const [conversation, message, response] = await Promise.all([
-          repo.findConversation(userId, request.conversationId),
-          repo.findMessage(userId, request.messageId),
-          repo.findMessage(userId, request.responseId),
-        ]);
-        if (!conversation) throw sessionNotFound();
-        if (!message || message.role !== 'user' || message.conversationId !== conversation.id)
-          throw notFound('Message not found');
-        if (!response || response.parentId !== message.id) throw notFound('Response not found');
-        conversationId = conversation.id;
-        question = message.content;
-        retryOf = { messageId: message.id, position: response.position };
-        titlePending = conversation.titlePending && message.position === 0;
-      } else {
-        question = request.input;
-        if (request.conversationId) {
-          // A client may name a new conversation itself (so it can stop the answer before any event arrives);
-          // an id that is someone else's is refused before anything streams.
-          const conversation = await repo.findConversationOfAnyone(request.conversationId);
-          if (!conversation || conversation.userId !== userId) {
-            if (request.kind === 'continue' || conversation) throw sessionNotFound();
-            isNew = true;
-          } else titlePending = conversation.titlePending;
-          conversationId = request.conversationId;
-        } else {
-          conversationId = randomUUID();
-          isNew = true;
-        }
-        if (isNew) titlePending = true;
-      }
-
-      const [user, retrieved, transcript] = await Promise.all([
-        userContext(userId),
-        retrieve(question, 12),
-        isNew
-          ? Promise.resolve([])
-          : repo.transcript(conversationId, retryOf ? retryOf.position - 1 : undefined),
+    if (request.kind === 'retry') {
+      const [conversation, message, response] = await Promise.all([
+        repo.findConversation(userId, request.conversationId),
+        repo.findMessage(userId, request.messageId),
+        repo.findMessage(userId, request.responseId),
       ]);
-      // The founder's current milestone breaks near-ties in its favour.
-      const ranked = [...retrieved].sort(
-        (a: RetrievedPassage, b: RetrievedPassage) =>
-          b.rank * (b.milestoneKey && b.milestoneKey === user.milestone?.key ? 1.2 : 1) -
-          a.rank * (a.milestoneKey && a.milestoneKey === user.milestone?.key ? 1.2 : 1),
-      );
-      const context = pickPassages(ranked, user, 4);
-      const suggestions = fallbackFollowUps(context, question, ranked);
-      const userMessageId = retryOf?.messageId ?? randomUUID();
-      const responseId = randomUUID();
-      const ids = { conversationId, userMessageId, responseId };
-      const firstTurn = retryOf ? retryOf.position === 1 : isNew || transcript.length === 0;
+      if (!conversation) throw sessionNotFound();
+      if (!message || message.role !== 'user' || message.conversationId !== conversation.id)
+        throw notFound('Message not found');
+      if (!response || response.parentId !== message.id) throw notFound('Response not found');
+      conversationId = conversation.id;
+      question = message.content;
+      retryOf = { messageId: message.id, position: response.position };
+      titlePending = conversation.titlePending && message.position === 0;
+    } else {
+      question = request.input;
+      if (request.conversationId) {
+        // A client may name a new conversation itself (so it can stop the answer before any event arrives);
+        // an id that is someone else's is refused before anything streams.
+        const conversation = await repo.findConversationOfAnyone(request.conversationId);
+        if (!conversation || conversation.userId !== userId) {
+          if (request.kind === 'continue' || conversation) throw sessionNotFound();
+          isNew = true;
+        } else titlePending = conversation.titlePending;
+        conversationId = request.conversationId;
+      } else {
+        conversationId = randomUUID();
+        isNew = true;
+      }
+      if (isNew) titlePending = true;
+    }
 
-      const persist = () =>
-        saveTurn(db, {
-          userId,
-          conversationId,
-          isNew,
-          question,
-          userMessageId,
-          responseId,
-          retryOf,
-        });
-      return generations.start({
-        ids,
+    const [user, retrieved, transcript] = await Promise.all([
+      userContext(userId),
+      retrieve(question, 12),
+      isNew
+        ? Promise.resolve([])
+        : repo.transcript(conversationId, retryOf ? retryOf.position - 1 : undefined),
+    ]);
+    // The founder's current milestone breaks near-ties in its favour.
+    const ranked = [...retrieved].sort(
+      (a: RetrievedPassage, b: RetrievedPassage) =>
+        b.rank * (b.milestoneKey && b.milestoneKey === user.milestone?.key ? 1.2 : 1) -
+        a.rank * (a.milestoneKey && a.milestoneKey === user.milestone?.key ? 1.2 : 1),
+    );
+    const context = pickPassages(ranked, user, 4);
+    const suggestions = fallbackFollowUps(context, question, ranked);
+    const userMessageId = retryOf?.messageId ?? randomUUID();
+    const responseId = randomUUID();
+    const ids = { conversationId, userMessageId, responseId };
+    const firstTurn = retryOf ? retryOf.position === 1 : isNew || transcript.length === 0;
+
+    const persist = () =>
+      saveTurn(db, {
         userId,
+        conversationId,
+        isNew,
         question,
-        history: transcript,
-        context,
-        suggestions,
-        titleFallback: titlePending && firstTurn ? fallbackTitle(question) : null,
-        persist,
+        userMessageId,
+        responseId,
+        retryOf,
       });
+    return {
+      ids,
+      userId,
+      question,
+      history: transcript,
+      context,
+      suggestions,
+      titleFallback: titlePending && firstTurn ? fallbackTitle(question) : null,
+      persist,
+    };
+  }
+
+  return {
+    /**
+     * Starts an answer and returns it at once; the caller streams it or waits for `finished`. `authorization`
+     * settles when the caller's standing is confirmed (the chat routes authorize in their handler): the reads
+     * of the caller's own data overlap it, and nothing is written or asked of the model before it.
+     */
+    async chat(
+      userId: string,
+      request: ChatRequest,
+      authorization: Promise<unknown> = Promise.resolve(),
+    ): Promise<Generation> {
+      const preparing = prepareAnswer(userId, request);
+      // A refused caller hears only the refusal, even when the reads failed first.
+      preparing.catch(() => {});
+      await authorization;
+      return generations.start(await preparing);
     },
 
     async stop(userId: string, conversationId: string) {
