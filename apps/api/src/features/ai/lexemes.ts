@@ -9,6 +9,8 @@
  * read by PostgreSQL whole.
  */
 
+/** Where a question splits into words: the ASCII blanks (other spaces are not plain). */
+const BLANKS = /[ \t\r\n]+/;
 /** Punctuation PostgreSQL's parser reads as a blank where it touches a word's start or end. */
 const LEADING = /^[?!,;:()"']+/;
 const TRAILING = /[?!,;:()."']+$/;
@@ -19,18 +21,21 @@ const DIGITS = /^[0-9]+$/;
 /** Longer words are looked up but not remembered, so one odd question cannot fill the memory. */
 const MEMORABLE_LENGTH = 64;
 
+/** A chunk's word, lower-cased; '' when it is nothing but edge punctuation; null when it is not plain. */
+function plainWordOf(chunk: string): string | null {
+  const word = chunk.replace(LEADING, '').replace(TRAILING, '');
+  // Nothing but edge punctuation, or the empty chunk at the question's edge.
+  if (!word) return '';
+  return PLAIN_WORD.test(word) ? word.toLowerCase() : null;
+}
+
 /** The question's words, lower-cased, when every word is plain; null when PostgreSQL must read it whole. */
 export function plainWords(question: string): string[] | null {
   const words: string[] = [];
-  for (const chunk of question.split(/[ \t\r\n]+/)) {
-    const word = chunk.replace(LEADING, '').replace(TRAILING, '');
-    if (!word) {
-      // Nothing but edge punctuation (or the empty edge of the split).
-      if (/^[?!,;:()."']*$/.test(chunk)) continue;
-      return null;
-    }
-    if (!PLAIN_WORD.test(word)) return null;
-    words.push(word.toLowerCase());
+  for (const chunk of question.split(BLANKS)) {
+    const word = plainWordOf(chunk);
+    if (word === null) return null;
+    if (word) words.push(word);
   }
   return words;
 }
@@ -80,9 +85,9 @@ export function lexemeReader(source: LexemeSource, maxWords = 50_000): LexemeRea
     async learn(texts) {
       const words = new Set<string>();
       for (const text of texts) {
-        for (const chunk of text.split(/[ \t\r\n]+/)) {
-          const plain = plainWords(chunk);
-          if (plain?.length === 1) words.add(plain[0]!);
+        for (const chunk of text.split(BLANKS)) {
+          const word = plainWordOf(chunk);
+          if (word) words.add(word);
         }
       }
       await lookUp(words);

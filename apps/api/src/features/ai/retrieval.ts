@@ -24,9 +24,10 @@ export function passageIndex(passages: Passage[], terms: PassageTerm[]) {
     if (!list) postings.set(lexeme, (list = []));
     list.push({ passage, weight });
   }
+  /** The best passages for distinct lexemes (as the lexeme reader answers them), best first. */
   return (lexemes: string[], limit: number): RetrievedPassage[] => {
     const scores = new Map<Passage, number>();
-    for (const lexeme of new Set(lexemes)) {
+    for (const lexeme of lexemes) {
       for (const { passage, weight } of postings.get(lexeme) ?? [])
         scores.set(passage, (scores.get(passage) ?? 0) + weight);
     }

@@ -38,7 +38,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { readUploadedFile } from '../../lib/uploads.js';
 import { authorized, claimedUserId, principalOf } from '../../plugins/auth-guard.js';
 import type { Generation } from './generation.js';
-import type { AiService } from './service.js';
+import type { AiService, ChatRequest } from './service.js';
 import type { Speech } from './speech.js';
 
 const tags = ['ai'];
@@ -119,6 +119,12 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: FastifyRequest) => principalOf(request).userId;
+  /**
+   * Answers a chat call. These routes authorize in their handler: the founder's standing loads while the answer
+   * is prepared, so it does not delay the first token, and the service waits for it before anything is written.
+   */
+  const askCoach = async (request: FastifyRequest, reply: FastifyReply, chatRequest: ChatRequest) =>
+    answer(request, reply, await service.chat(claimedUserId(request), chatRequest, authorized(request)));
 
   r.get(
     '/api/ai/capabilities',
@@ -137,7 +143,6 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
   r.post(
     '/api/ai/chat/completion',
     {
-      // The founder's standing loads while the answer is prepared: it must not delay the first token.
       config: { authorizeInHandler: true },
       schema: {
         tags,
@@ -147,22 +152,12 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
         response: { 200: envelope(completionResult) },
       },
     },
-    async (request, reply) =>
-      answer(
-        request,
-        reply,
-        await service.chat(
-          claimedUserId(request),
-          { kind: 'completion', ...request.body },
-          authorized(request),
-        ),
-      ),
+    async (request, reply) => askCoach(request, reply, { kind: 'completion', ...request.body }),
   );
 
   r.post(
     '/api/ai/chat/continue/:conversationId',
     {
-      // The founder's standing loads while the answer is prepared: it must not delay the first token.
       config: { authorizeInHandler: true },
       schema: {
         tags,
@@ -174,25 +169,16 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request, reply) =>
-      answer(
-        request,
-        reply,
-        await service.chat(
-          claimedUserId(request),
-          {
-            kind: 'continue',
-            input: request.body.input,
-            conversationId: request.params.conversationId,
-          },
-          authorized(request),
-        ),
-      ),
+      askCoach(request, reply, {
+        kind: 'continue',
+        input: request.body.input,
+        conversationId: request.params.conversationId,
+      }),
   );
 
   r.post(
     '/api/ai/chat/retry/:conversationId/:messageId/:responseId',
     {
-      // The founder's standing loads while the answer is prepared: it must not delay the first token.
       config: { authorizeInHandler: true },
       schema: {
         tags,
@@ -202,12 +188,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
         response: { 200: envelope(completionResult) },
       },
     },
-    async (request, reply) =>
-      answer(
-        request,
-        reply,
-        await service.chat(claimedUserId(request), { kind: 'retry', ...request.params }, authorized(request)),
-      ),
+    async (request, reply) => askCoach(request, reply, { kind: 'retry', ...request.params }),
   );
 
   r.post(

@@ -31,7 +31,7 @@ const pageOf = <T>(items: T[], total: number, pageNo: number, pageSize: number):
   lastPage: Math.max(1, Math.ceil(total / pageSize)),
 });
 
-type ChatRequest =
+export type ChatRequest =
   | { kind: 'completion'; input: string; conversationId?: string }
   | { kind: 'continue'; input: string; conversationId: string }
   | { kind: 'retry'; conversationId: string; messageId: string; responseId: string };
@@ -217,11 +217,7 @@ export function createAiService(deps: AiServiceDeps) {
      * settles when the caller's standing is confirmed (the chat routes authorize in their handler): the reads
      * of the caller's own data overlap it, and nothing is written or asked of the model before it.
      */
-    async chat(
-      userId: string,
-      request: ChatRequest,
-      authorization: Promise<unknown> = Promise.resolve(),
-    ): Promise<Generation> {
+    async chat(userId: string, request: ChatRequest, authorization: Promise<unknown>): Promise<Generation> {
       const preparing = prepareAnswer(userId, request);
       // A refused caller hears only the refusal, even when the reads failed first.
       preparing.catch(() => {});
