@@ -168,11 +168,16 @@ export function pieces(text: string, wordsPerPiece = 3): string[] {
   return out;
 }
 
+/** Waits `ms`, or rejects with the signal's reason when it aborts first; leaves no listener on the signal. */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    if (!signal) return void setTimeout(resolve, ms);
+    if (signal.aborted) return reject(signal.reason);
+    // One answer sleeps between each of its pieces on the same signal: a listener left behind by every
+    // sleep would pile up for the whole answer.
+    const onAbort = () => (clearTimeout(timer), reject(signal.reason));
+    const timer = setTimeout(() => (signal.removeEventListener('abort', onAbort), resolve()), ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 
 /**
