@@ -191,7 +191,11 @@ export const searchHit = z.object({
   /** Null when only the conversation's title matched. */
   messageId: z.string().nullable(),
   role: z.enum(['user', 'assistant']).nullable(),
-  /** HTML-escaped text with the matches wrapped in <mark>…</mark>; safe to render as HTML. */
+  /**
+   * The matching text as plain words (Markdown removed): a short text whole, a long one as the passage around
+   * its best match with `… ` / ` …` where it was cut. HTML-escaped, matches wrapped in <mark>…</mark>; safe to
+   * render as HTML.
+   */
   snippet: z.string(),
   rank: z.number(),
   createdAt: z.string(),

@@ -215,6 +215,32 @@ describe('history, search and feedback', () => {
     expect((await call('GET', '/api/ai/chat-history/search', u.token)).statusCode).toBe(400);
   });
 
+  it('search shows each hit as plain text: short ones whole, long answers as the marked passage around the match', async () => {
+    const u = await readyUser(t.app);
+    const asked = await ask(t.app, u.token, '/api/ai/chat/completion', {
+      input: 'How do I run customer interviews?',
+    });
+    const answer = (await history(t.app, u.token, asked.events[0]!.conversationId)).data.items[1].content;
+    // The offline coach answers in Markdown: bold names, a list of linked sources.
+    expect(answer).toMatch(/\*\*[^*]+\*\*/);
+    expect(answer).toMatch(/^- \[[^\]]+\]\(\/[^)]+\)$/m);
+
+    const { items } = (await call('GET', '/api/ai/chat-history/search?query=interviews', u.token)).json()
+      .data;
+    const question = items.find((h: { role: string | null }) => h.role === 'user');
+    expect(question.snippet).toBe('How do I run customer <mark>interviews</mark>?');
+    const title = items.find((h: { messageId: string | null }) => h.messageId === null);
+    expect(title.snippet).toBe(title.conversation.title.replace('interviews', '<mark>interviews</mark>'));
+
+    const reply = items.find((h: { role: string | null }) => h.role === 'assistant');
+    const text = reply.snippet.replace(/<\/?mark>/g, '');
+    expect(reply.snippet).toContain('<mark>interviews</mark>');
+    expect(text).not.toMatch(/\*\*|\]\(|\/mission-details\/|\n|(^|\s)- /);
+    // A passage of the answer, not all of it, and it says so.
+    expect(text.split(' ').length).toBeLessThanOrEqual(22);
+    expect(reply.snippet.startsWith('… ') || reply.snippet.endsWith(' …')).toBe(true);
+  });
+
   it('search keeps the web-search syntax and pages with one total, also past the last page', async () => {
     const u = await readyUser(t.app);
     const first = await ask(t.app, u.token, '/api/ai/chat/completion', {

@@ -9,6 +9,7 @@ import type {
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { Passage } from './knowledge.js';
+import { headlineOf, snippetHtml, stripMarks } from './search-snippet.js';
 import { aiConversations, aiFeedback, aiMessages, aiPassages, aiPassageTerms } from './tables.js';
 
 type ConversationRow = typeof aiConversations.$inferSelect;
@@ -44,20 +45,8 @@ const toFeedback = (row: FeedbackRow): Feedback => ({
   createdAt: iso(row.createdAt),
 });
 
-/** Characters that mark a match inside ts_headline; stripped from the text first so users cannot forge them. */
-const MARK_START = '\u0002';
 /** How many of the most recent matching messages a search ranks. */
 const SEARCH_CANDIDATES = 1000;
-const MARK_END = '\u0003';
-/** Removes the match markers from stored text. */
-export const stripMarks = (text: string) => text.replaceAll(MARK_START, '').replaceAll(MARK_END, '');
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-export const highlight = (raw: string) =>
-  escapeHtml(raw).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>');
 
 /**
  * Each lexeme's share of `ts_rank(search, query, 1)` (PostgreSQL's rank with the default weights, divided by the
@@ -437,7 +426,6 @@ export function aiRepository(db: DbOrTx) {
       pageNo: number,
       pageSize: number,
     ): Promise<{ hits: SearchHit[]; total: number }> {
-      const options = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
       // Written out at every use rather than taken from a CTE, so the query is a constant the planner folds and
       // estimates from the column statistics: a broad word walks the user's newest messages
       // (ai_messages_user_recent_idx) and stops at the cap, a rare one reads its few matches through the GIN
@@ -469,14 +457,12 @@ export function aiRepository(db: DbOrTx) {
         )
         -- Only the page's messages are read again for their text; the left join with counted keeps one row
         -- carrying the total when the page is past the last hit.
-        select page.*, counted.total,
-               ts_headline('english',
-                           replace(replace(case when page.message_id is null then page.title else msg.content end,
-                                           chr(2), ''), chr(3), ''),
-                           ${q}, ${options}) as snippet
+        select page.*, counted.total, h.snippet, h.cut_before, h.cut_after
         from counted
           left join page on true
           left join ai_messages msg on msg.id = page.message_id
+          left join lateral ${headlineOf(sql`case when page.message_id is null then page.title else msg.content end`, q)} h
+            on page.conversation_id is not null
         order by page.rank desc, page.created_at desc, page.conversation_id, page.message_id nulls first`);
       const rows = rowsOf(result);
       return {
@@ -491,7 +477,7 @@ export function aiRepository(db: DbOrTx) {
             },
             messageId: (r.message_id as string | null) ?? null,
             role: (r.role as 'user' | 'assistant' | null) ?? null,
-            snippet: highlight(String(r.snippet ?? '')),
+            snippet: snippetHtml(String(r.snippet ?? ''), r.cut_before === true, r.cut_after === true),
             rank: Number(r.rank),
             createdAt: iso(r.created_at as string),
           })),

@@ -11,7 +11,8 @@ import {
 } from './context.js';
 import type { Generation, GenerationManager, GenerationRequest } from './generation.js';
 import type { RetrievedPassage } from './knowledge.js';
-import { aiRepository, stripMarks, toSession } from './repository.js';
+import { aiRepository, toSession } from './repository.js';
+import { stripMarks } from './search-snippet.js';
 import type { PassageRetriever } from './retrieval.js';
 
 export interface AiServiceDeps {
