@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -17,13 +16,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
-import ClearIcon from '@mui/icons-material/Clear';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SearchIcon from '@mui/icons-material/Search';
 import { renameSessionBody } from '@liftoff/contracts/ai';
 import type { ChatSession } from '@liftoff/contracts/ai';
+import { SearchField } from '../../../components/search-field';
 import { RetryAlert } from '../../../components/retry-alert';
 import { buildPath, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
@@ -385,28 +384,12 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
       >
         New chat
       </Button>
-      <TextField
+      <SearchField
         size="small"
         label="Search conversations"
-        type="search"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: query ? (
-              <InputAdornment position="end">
-                <IconButton size="small" aria-label="Clear search" onClick={() => setQuery('')}>
-                  <ClearIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
-        }}
+        onValueChange={setQuery}
+        startIcon={<SearchIcon fontSize="small" />}
       />
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', mx: -1, px: 1 }}>
         {debounced.length >= 2 ? (

@@ -49,6 +49,15 @@ describe('the archive page', { timeout: SLOW }, () => {
 
     await userEvent.type(field, 'zzz');
     await screen.findByRole('heading', { name: 'No archived conversations match “pricingzzz”' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show all archived conversations' }));
+    await screen.findByText('26 archived conversations');
+    expect((field as HTMLInputElement).value).toBe('');
+    expect(locationOf(router)).toBe('/ai-workspace/archive');
+    expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
+
+    // The field's own clear button, shown while there is text, does the same.
+    await userEvent.type(field, 'pricing');
+    await screen.findByText('1 archived conversation matching “pricing”');
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     await screen.findByText('26 archived conversations');
     expect((field as HTMLInputElement).value).toBe('');

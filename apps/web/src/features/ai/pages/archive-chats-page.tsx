@@ -3,11 +3,9 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -15,6 +13,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import SearchIcon from '@mui/icons-material/Search';
 import type { ChatSession } from '@liftoff/contracts/ai';
+import { SearchField } from '../../../components/search-field';
 import { RetryAlert } from '../../../components/retry-alert';
 import { buildPath, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
@@ -50,6 +49,8 @@ export function ArchiveChatsPage() {
   const [restore, restoreState] = useUnarchiveChatSessionMutation();
   const [remove, removeState] = useDeleteChatSessionMutation();
   const [confirm, setConfirm] = useState<ChatSession | null>(null);
+
+  const showAll = () => (setDraft(''), setParams({}));
 
   // Typing searches after a short pause, from page 1.
   useEffect(() => {
@@ -109,8 +110,8 @@ export function ArchiveChatsPage() {
         </Typography>
         <Box sx={{ mt: 2.5 }}>
           {search ? (
-            <Button variant="contained" onClick={() => (setDraft(''), setParams({}))}>
-              Clear search
+            <Button variant="contained" onClick={showAll}>
+              Show all archived conversations
             </Button>
           ) : (
             <Button variant="contained" component={RouterLink} to={paths.aiWorkspace}>
@@ -221,22 +222,14 @@ export function ArchiveChatsPage() {
       <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>
         Restore a conversation to put it back at the top of your list, or delete it for good.
       </Typography>
-      <TextField
+      <SearchField
         label="Search archived conversations"
-        type="search"
         value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        onValueChange={setDraft}
+        onClear={showAll}
+        startIcon={<SearchIcon />}
         fullWidth
         sx={{ mb: 3 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {failure}
       {body}

@@ -5,15 +5,13 @@ import { ALL_CATEGORY, EXPLORE_SEARCH_MAX } from '@liftoff/contracts/explore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
-import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
+import { SearchField } from '../../../components/search-field';
 
 type CategoryChipsProps = {
   categories: Category[] | undefined;
@@ -116,31 +114,15 @@ export function SearchBox({
       onSubmit={submit}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flex: 1, minWidth: 0 }}
     >
-      <TextField
-        type="search"
+      <SearchField
         label="Search articles"
         value={text}
-        sx={{ '& input::-webkit-search-cancel-button': { display: 'none' } }}
-        onChange={(event) => setText(event.target.value)}
-        slotProps={{
-          htmlInput: { maxLength: EXPLORE_SEARCH_MAX, enterKeyHint: 'search' },
-          input: {
-            endAdornment: text ? (
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label="Clear search"
-                  edge="end"
-                  onClick={() => {
-                    setText('');
-                    if (value) onSearch(undefined);
-                  }}
-                >
-                  <ClearIcon />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
+        onValueChange={setText}
+        onClear={() => {
+          setText('');
+          if (value) onSearch(undefined);
         }}
+        htmlInput={{ maxLength: EXPLORE_SEARCH_MAX, enterKeyHint: 'search' }}
       />
       <Button
         type="submit"
