@@ -5,7 +5,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export async function launchBrowser(): Promise<Browser> {
+/** Headless Chromium; `extraArgs` add switches (a fake microphone, say). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   return chromium.launch({
     executablePath,
@@ -16,6 +17,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

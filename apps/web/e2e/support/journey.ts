@@ -9,16 +9,16 @@ export interface Journey {
 }
 
 /**
- * Starts the built server (with `env` added to its environment) and Chromium before the file's journeys,
- * and stops both after them. Call it at the top of a `describe`; read `server` and `browser` in the
- * journeys and hooks that follow (a file's own `afterAll` runs before these are stopped).
+ * Starts the built server (with `env` added to its environment) and Chromium (with `browserArgs`) before the
+ * file's journeys, and stops both after them. Call it at the top of a `describe`; read `server` and `browser`
+ * in the journeys and hooks that follow (a file's own `afterAll` runs before these are stopped).
  */
-export function useServerAndBrowser(env: Record<string, string> = {}): Journey {
+export function useServerAndBrowser(env: Record<string, string> = {}, browserArgs: string[] = []): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     server = await startServer(env);
-    browser = await launchBrowser();
+    browser = await launchBrowser(browserArgs);
   });
   afterAll(async () => {
     await browser?.close();

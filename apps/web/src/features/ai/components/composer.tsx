@@ -266,7 +266,7 @@ export const Composer = forwardRef<
                   setVoiceNote(null);
                   // A new recording takes the place of one that could not be transcribed.
                   setUnsent(null);
-                  if (micMode === 'server') void recorder.start();
+                  if (micMode === 'server') void recorder.start(capabilities?.stt.formats ?? []);
                   else browser.start();
                 }}
                 disabled={transcribing || streaming}
