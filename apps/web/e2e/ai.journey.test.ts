@@ -265,7 +265,9 @@ describe('journey: the AI coach', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await expectAccessible(page, 'AI workspace at 375 px');
 
-    await page.getByRole('button', { name: 'How do I find my first ten customers?' }).click();
+    const box = page.getByRole('textbox', { name: 'Ask the coach' });
+    await box.fill('How do I find my first ten customers when I have no network at all?');
+    await box.press('Enter');
     await answers(page).first().waitFor({ timeout: 30_000 });
     expect(await horizontalOverflow(page)).toBe(0);
 
@@ -276,6 +278,20 @@ describe('journey: the AI coach', () => {
       .poll(() => drawer.getByRole('navigation', { name: 'Conversations' }).getByRole('link').count())
       .toBe(1);
     await expectAccessible(page, 'AI workspace drawer at 375 px');
+
+    // Searching from the drawer: the conversation's long title is cut short, not pushed past the drawer's edge.
+    const search = drawer.getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill('customers');
+    // A hit is named by its conversation's title and its snippet.
+    const hits = drawer.getByRole('link', { name: /^How do I find my first ten customers[^:]*: / });
+    await drawer.getByText(/^\d+ match(es)? for “customers”$/).waitFor();
+    await hits.first().waitFor();
+    const edge = (await drawer.getByRole('button', { name: 'New chat' }).boundingBox())!;
+    for (const hit of await hits.all()) {
+      const box = (await hit.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(edge.x + edge.width + 1);
+    }
+    await drawer.getByRole('button', { name: 'Clear search' }).click();
     await drawer.getByRole('button', { name: 'New chat' }).click();
     await page.waitForURL('**/ai-workspace');
     await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();

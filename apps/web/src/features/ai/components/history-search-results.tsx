@@ -115,7 +115,13 @@ export function HistorySearchResults({ query, onOpen }: { query: string; onOpen:
           ? `No messages match “${query}”.`
           : `${total} ${total === 1 ? 'match' : 'matches'} for “${query}”${shown < total ? ` · showing ${shown}` : ''}`}
       </Typography>
-      <Box component="ul" ref={list} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      {/* One column no wider than the list: a grid column grows to its widest unbreakable line otherwise, and
+          a long title (kept on one line) would push the hits past the sidebar's edge instead of ending in "…". */}
+      <Box
+        component="ul"
+        ref={list}
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
+      >
         {hits.map((hit, index) => (
           <li key={`${hit.conversation.id}-${hit.messageId ?? 'title'}-${index}`}>
             <SearchHitLink hit={hit} onOpen={onOpen} />
