@@ -49,24 +49,20 @@ const PASSAGE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxFragments=1, Ma
  * on before it (`cut_before`) or after it (`cut_after`).
  */
 export function headlineOf(text: SQL, query: SQL): SQL {
-  // Each step is fenced with OFFSET 0: PostgreSQL would otherwise fold the subqueries into one and compute
-  // ts_headline again at every place its result is used.
+  // OFFSET 0 keeps ts_headline in its own step: PostgreSQL would otherwise fold the subquery into the outer one
+  // and compute it again at every place the snippet is used.
   return sql`(
-    select snippet, at > 1 as cut_before, at > 0 and at + char_length(bare) <= char_length(body) as cut_after
+    select snippet, not starts_with(body, bare) as cut_before, right(body, char_length(bare)) <> bare as cut_after
     from (
-      select body, snippet, bare, position(bare in body) as at
+      select body, snippet, replace(replace(snippet, chr(2), ''), chr(3), '') as bare
       from (
-        select body, snippet, replace(replace(snippet, chr(2), ''), chr(3), '') as bare
-        from (
-          select body,
-                 ts_headline('english', body, ${query},
-                             case when char_length(body) <= ${WHOLE_UP_TO} then ${WHOLE} else ${PASSAGE} end) as snippet
-          from (select replace(replace(${text}, chr(2), ''), chr(3), '') as body offset 0) b
-          offset 0
-        ) h
+        select body,
+               ts_headline('english', body, ${query},
+                           case when char_length(body) <= ${WHOLE_UP_TO} then ${WHOLE} else ${PASSAGE} end) as snippet
+        from (select replace(replace(${text}, chr(2), ''), chr(3), '') as body) b
         offset 0
-      ) m
-    ) p
+      ) h
+    ) m
   )`;
 }
 
