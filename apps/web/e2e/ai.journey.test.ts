@@ -266,6 +266,11 @@ describe('journey: the AI coach', () => {
     await expectAccessible(page, 'AI workspace at 375 px');
 
     const box = page.getByRole('textbox', { name: 'Ask the coach' });
+    // The empty box takes one line of the screen, not three (its placeholder is sized to fit), and Send shows
+    // as an icon that still says what it does.
+    const lineHeight = await box.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await box.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
     await box.fill('How do I find my first ten customers when I have no network at all?');
     await box.press('Enter');
     await answers(page).first().waitFor({ timeout: 30_000 });

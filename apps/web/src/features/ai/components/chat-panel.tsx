@@ -469,6 +469,7 @@ export function ChatPanel() {
           capabilities={caps}
           onSend={send}
           onStop={() => void dispatch(stopStreaming())}
+          compact={phone}
         />
       )}
       <audio ref={readAloud.audioRef} hidden />

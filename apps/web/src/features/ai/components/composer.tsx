@@ -49,8 +49,10 @@ export const Composer = forwardRef<
     capabilities: Capabilities | undefined;
     onSend: (text: string) => boolean | void;
     onStop: () => void;
+    /** On a phone: a short placeholder and an icon-only Send, so the box keeps the width and one line. */
+    compact?: boolean;
   }
->(function Composer({ streaming, aborting, capabilities, onSend, onStop }, ref) {
+>(function Composer({ streaming, aborting, capabilities, onSend, onStop, compact = false }, ref) {
   const dispatch = useDispatch<Dispatch>();
   const [text, setText] = useState('');
   const [transcribing, setTranscribing] = useState(false);
@@ -246,7 +248,10 @@ export const Composer = forwardRef<
         <TextField
           inputRef={inputRef}
           label="Ask the coach"
-          placeholder="Ask about your program, your mission or your startup"
+          // MUI sizes an empty box by its placeholder: the long one took three lines of a phone's screen.
+          placeholder={
+            compact ? 'Type your question' : 'Ask about your program, your mission or your startup'
+          }
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
@@ -293,10 +298,11 @@ export const Composer = forwardRef<
             type="submit"
             variant="contained"
             disabled={!text.trim() || transcribing}
-            endIcon={<SendIcon />}
-            sx={{ mb: 0.5, flexShrink: 0 }}
+            aria-label={compact ? 'Send' : undefined}
+            endIcon={compact ? undefined : <SendIcon />}
+            sx={{ mb: 0.5, flexShrink: 0, ...(compact ? { minWidth: 48, px: 1.5 } : {}) }}
           >
-            Send
+            {compact ? <SendIcon fontSize="small" /> : 'Send'}
           </Button>
         )}
       </Stack>
