@@ -31,6 +31,23 @@ describe('the archive page', { timeout: SLOW }, () => {
     expect([last.get('pageNo'), last.get('pageSize')]).toEqual(['3', '20']);
   });
 
+  it('says when each conversation was last active as a founder reads it', async () => {
+    const minutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    const server = createFakeAiServer({
+      sessions: [
+        sessionNamed(1, { isArchived: true, lastActivityAt: minutesAgo }),
+        sessionNamed(2, { isArchived: true, lastActivityAt: '2019-03-04T12:00:00.000Z' }),
+      ],
+    });
+    await renderAi('/ai-workspace/archive', server);
+    await screen.findByText('2 archived conversations');
+    const items = within(screen.getByRole('list', { name: 'Archived conversations' })).getAllByRole(
+      'listitem',
+    );
+    expect(items[0]!.textContent).toMatch(/Last active (today|yesterday) at \d/);
+    expect(items[1]!.textContent).toMatch(/Last active on .*2019/);
+  });
+
   it('searches the archive from page 1, says when nothing matches, and clears the search', async () => {
     const server = createFakeAiServer({
       sessions: [

@@ -25,8 +25,7 @@ import {
   useUnarchiveChatSessionMutation,
 } from '../api';
 import { ConfirmDialog } from '../components/confirm-dialog';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { lastActive } from '../lib/last-active';
 
 /** `/ai-workspace/archive?page&search`: archived conversations, 20 to a page, to restore or delete. */
 export function ArchiveChatsPage() {
@@ -156,7 +155,7 @@ export function ArchiveChatsPage() {
                       {session.title}
                     </Typography>
                     <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      Last active {dateFormat.format(new Date(session.lastActivityAt))}
+                      Last active {lastActive(session.lastActivityAt)}
                     </Typography>
                   </Box>
                   <Stack direction="row" spacing={1}>
