@@ -207,17 +207,20 @@ export function ProgramsPage() {
         <>
           <Card component="section" aria-labelledby="program-title">
             <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                 <ContentIcon src={program.iconUrl} size={48} />
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography id="program-title" variant="h2" sx={{ fontSize: '1.375rem' }}>
-                    {program.name}
-                  </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: '75ch' }}>
-                    {program.summary}
-                  </Typography>
-                </Box>
+                <Typography id="program-title" variant="h2" sx={{ fontSize: '1.375rem', minWidth: 0 }}>
+                  {program.name}
+                </Typography>
               </Stack>
+              {/* Below the title, not beside the icon: on a phone the icon's column left the summary a third of
+                  the width. From sm up it lines up with the title (48 px icon + 16 px gap). */}
+              <Typography
+                variant="body2"
+                sx={{ color: 'text.secondary', maxWidth: '75ch', mt: 1, mb: 2, pl: { sm: 8 } }}
+              >
+                {program.summary}
+              </Typography>
               <ProgressBar value={programProgress(program).percent} label={`${program.name} progress`} />
               <Typography variant="body2" sx={{ color: 'text.secondary', mt: 3, mb: 2 }}>
                 Choose a milestone to see its missions.
