@@ -300,6 +300,12 @@ describe('journey: a new founder works through the first mission and shares it',
         .catch(() => undefined);
       await noHorizontalOverflow(page);
     }
+    // On the map, the program's summary reads across the card rather than in a strip beside the icon.
+    await page.goto('/programs');
+    const card = page.getByRole('region', { name: 'Venture Foundations' });
+    const summary = card.getByText(/^A twelve-week path/);
+    const [summaryBox, cardBox] = [(await summary.boundingBox())!, (await card.boundingBox())!];
+    expect(summaryBox.width).toBeGreaterThan(cardBox.width * 0.8);
     await page.goto('/overview');
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL('**/mission-details/**');
