@@ -1,7 +1,12 @@
 import { getEventListeners } from 'node:events';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { COACH_OPTIONS, OfflineCoachModel, type CoachCallOptions } from '../../src/features/ai/models.js';
+import {
+  bestExcerpt,
+  COACH_OPTIONS,
+  OfflineCoachModel,
+  type CoachCallOptions,
+} from '../../src/features/ai/models.js';
 
 // The offline coach as a model: it streams its answer piece by piece, with a pause between pieces.
 const coach: CoachCallOptions = {
@@ -49,5 +54,36 @@ describe('the offline coach model', () => {
     const next = reader.read();
     controller.abort(new Error('stopped by the founder'));
     await expect(next).rejects.toThrow('stopped by the founder');
+  });
+});
+
+describe('the offline coach’s excerpts', () => {
+  // As the program's content is written: paragraphs and list items hard-wrapped at about 110 columns.
+  const step = [
+    "Investors spend about three minutes on a deck sent ahead of a meeting. Your deck's job is to make the",
+    "story obvious and earn the meeting; the meeting's job is to build conviction.",
+    '',
+    '1. **Title** — name, one-line description of what you do, contact.',
+    '2. **Traction** — the strongest evidence you have: revenue, growth rate, retention. Move',
+    "   this to slide 2 if it's your best card.",
+    '   - a nested point about the deck',
+    '',
+    '```',
+    'deck/',
+    '  slides.key',
+    '```',
+  ].join('\n');
+
+  it('quotes a wrapped paragraph as one paragraph, since the chat breaks the line at every newline', () => {
+    const excerpt = bestExcerpt(step, 'What is the job of my deck?');
+    expect(excerpt).toContain("Your deck's job is to make the story obvious and earn the meeting");
+  });
+
+  it('keeps list items, nested items and code on their own lines', () => {
+    const excerpt = bestExcerpt(step, 'How do I show traction on a slide in the deck?', 2000);
+    expect(excerpt).toContain(
+      "contact.\n2. **Traction** — the strongest evidence you have: revenue, growth rate, retention. Move this to slide 2 if it's your best card.\n   - a nested point",
+    );
+    expect(excerpt).toContain('```\ndeck/\n  slides.key\n```');
   });
 });

@@ -71,12 +71,22 @@ const wordsOf = (text: string) =>
       .map((w) => w.replace(/(ing|ed|es|s)$/, '')),
   );
 
+/**
+ * Joins the lines of a hard-wrapped paragraph or list item into one. Program content is wrapped at about 110
+ * columns, and the chat shows every newline as a line break (models mean theirs), so a quoted paragraph broke
+ * mid-sentence. A line that starts a list item, heading, quote or table row keeps its break; code is left alone.
+ */
+export function unwrapLines(block: string): string {
+  if (/^(```|~~~| {4}|\t)/m.test(block)) return block;
+  return block.replace(/\n(?![ \t]*(?:[-*+] |\d+[.)] |#|>|\|))[ \t]*/g, ' ');
+}
+
 /** The paragraphs or list items of a passage that share the most words with the question, in their original order. */
 export function bestExcerpt(body: string, question: string, maxChars = 700): string {
   const q = wordsOf(question);
   const blocks = body
     .split(/\n\s*\n/)
-    .map((b) => b.trim())
+    .map((b) => unwrapLines(b.trim()))
     .filter((b) => b && !/^\|?\s*-{3,}/.test(b));
   const scored = blocks.map((text, index) => {
     const words = wordsOf(text);
