@@ -362,6 +362,10 @@ describe('every chat error ends with a way to try again', { timeout: SLOW }, () 
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(GENERIC_ERROR);
+    // Nothing was written, so there is nothing to copy or rate: the only action is the error's Retry.
+    const failed = alert.closest('article')!;
+    expect(within(failed as HTMLElement).queryByRole('toolbar', { name: 'Answer actions' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Copy answer' })).toHaveLength(1);
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     const retry = await server.stream('/ai/chat/retry/');
     expect(retry.url).toBe('/ai/chat/retry/c1/u2/a2');
@@ -374,6 +378,7 @@ describe('every chat error ends with a way to try again', { timeout: SLOW }, () 
     retry.done();
     await screen.findByText('Call five customers.');
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Copy answer' })).toHaveLength(2);
   });
 
   it('a retry the server refuses shows its error with a Retry that makes the new version', async () => {

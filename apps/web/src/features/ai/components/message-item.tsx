@@ -141,7 +141,9 @@ export const MessageItem = memo(function MessageItem({
                 </Box>
               </Box>
             ) : null}
-            {!streaming ? (
+            {/* An answer that failed before any text has nothing to copy, hear or rate: its Retry is in the error.
+                One stopped before any text keeps the toolbar for its Retry. */}
+            {!streaming && (versions > 1 || message.content || (message.messageId && !message.error)) ? (
               <Stack
                 direction="row"
                 role="toolbar"
@@ -176,15 +178,17 @@ export const MessageItem = memo(function MessageItem({
                     </IconButton>
                   </Stack>
                 ) : null}
-                <Tooltip title={copied ? 'Copied' : 'Copy answer'}>
-                  <IconButton
-                    size="small"
-                    aria-label={copied ? 'Answer copied' : 'Copy answer'}
-                    onClick={() => void copyText(markdownText(message.content)).then(setCopied)}
-                  >
-                    <ContentCopyIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                {message.content ? (
+                  <Tooltip title={copied ? 'Copied' : 'Copy answer'}>
+                    <IconButton
+                      size="small"
+                      aria-label={copied ? 'Answer copied' : 'Copy answer'}
+                      onClick={() => void copyText(markdownText(message.content)).then(setCopied)}
+                    >
+                      <ContentCopyIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                ) : null}
                 {actions.canSpeak && message.content ? (
                   <Tooltip title={playing ? 'Stop reading' : 'Read aloud'}>
                     <IconButton
@@ -207,7 +211,7 @@ export const MessageItem = memo(function MessageItem({
                     </IconButton>
                   </Tooltip>
                 ) : null}
-                {message.responseId ? (
+                {message.responseId && message.content ? (
                   <>
                     <Tooltip title="Helpful">
                       <IconButton
