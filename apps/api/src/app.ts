@@ -8,6 +8,7 @@ import { coachContextFrom } from './features/ai/context.js';
 import { authRoutes } from './features/auth/routes.js';
 import { usersRepository } from './features/auth/repository.js';
 import { createAuthFeature } from './features/auth/feature.js';
+import { rememberedStanding } from './features/auth/remembered-standing.js';
 import type { AuthService } from './features/auth/service.js';
 import { seedFlags } from './features/flags/defaults.js';
 import { expertsRepository, toExpert } from './features/experts/repository.js';
@@ -136,7 +137,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     currentMilestoneKey: async (id) => (await founder.position(id)).milestone?.key ?? null,
   });
   const flags = cachedFlags((key) => flagsRepository(app.db).isEnabled(key), config.FLAG_CACHE_MS);
-  await app.register(authGuardPlugin, { tokens, loadPrincipal: auth.loadPrincipal });
+  // On the embedded database the guard's reads come from memory kept exact by the database (decision 015).
+  const loadPrincipal = app.dbListen
+    ? await rememberedStanding(app.db, app.dbListen, auth.loadPrincipal)
+    : auth.loadPrincipal;
+  await app.register(authGuardPlugin, { tokens, loadPrincipal });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { service: auth.service });

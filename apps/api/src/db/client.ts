@@ -17,9 +17,17 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories take either, so a service can run several of them in one transaction. */
 export type DbOrTx = Db | Tx;
 
+/** Calls `onPayload` with each NOTIFY on `channel`; it has been called by the time the notifying statement resolves. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<void>;
+
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseConfig['kind'];
+  /**
+   * The embedded database only. PGlite runs in this process and delivers a committed NOTIFY to its listeners
+   * before the commit resolves, so memory kept in step by it is exact (decision 015).
+   */
+  listen: Listen | null;
   close(): Promise<void>;
 }
 
@@ -30,12 +38,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsDir });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', listen: null, close: () => pool.end() };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   // PGlite runs one query or transaction at a time, so concurrent transactions are serialized.
   const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsDir });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const listen: Listen = async (channel, onPayload) => void (await client.listen(channel, onPayload));
+  return { db, kind: 'pglite', listen, close: () => client.close() };
 }

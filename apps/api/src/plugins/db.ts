@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { DatabaseConfig } from '../config.js';
-import { openDatabase, type Db } from '../db/client.js';
+import { openDatabase, type Db, type Listen } from '../db/client.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbKind: DatabaseConfig['kind'];
+    /** PGlite only: its notifications, delivered in this process (see DatabaseHandle). */
+    dbListen: Listen | null;
     checkDatabase(): Promise<void>;
   }
 }
@@ -18,6 +20,7 @@ export const dbPlugin = fp(
     const handle = await openDatabase(options.database);
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
+    app.decorate('dbListen', handle.listen);
     app.decorate('checkDatabase', async () => {
       await handle.db.execute(sql`select 1`);
     });
