@@ -1,26 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Listen } from '../../db/client.js';
 import type { PrincipalRecord } from '../../plugins/auth-guard.js';
+import { notifyStandingChanges, STANDING_CHANNEL } from './repository.js';
 
-const CHANNEL = 'user_standing';
 /** Enough for every founder active on one embedded instance; the oldest entry makes room beyond it. */
 const MAX_ENTRIES = 10_000;
-
-/**
- * Every change to a user row (and a truncation) notifies its id, or '*'. Installed at start on the embedded
- * database only; statements, not a migration, so PostgreSQL's schema and writes are untouched.
- */
-const NOTIFY_ON_CHANGE = [
-  `create or replace function liftoff_user_standing_changed() returns trigger language plpgsql as $$
-   begin
-     perform pg_notify('${CHANNEL}', case when tg_op = 'TRUNCATE' then '*' else coalesce(new.id, old.id)::text end);
-     return null;
-   end $$`,
-  `create or replace trigger users_standing_changed after insert or update or delete on users
-     for each row execute function liftoff_user_standing_changed()`,
-  `create or replace trigger users_standing_truncated after truncate on users
-     for each statement execute function liftoff_user_standing_changed()`,
-];
 
 type ReadStanding = (userId: string) => Promise<PrincipalRecord | null>;
 
@@ -36,9 +19,8 @@ export async function rememberedStanding(db: Db, listen: Listen, read: ReadStand
   const remembered = new Map<string, PrincipalRecord | null>();
   // Bumped by every change: a read that a change overtook is answered but not remembered.
   let changes = 0;
-  // One statement per call: a prepared query takes one.
-  for (const statement of NOTIFY_ON_CHANGE) await db.execute(sql.raw(statement));
-  await listen(CHANNEL, (userId) => {
+  await notifyStandingChanges(db);
+  await listen(STANDING_CHANNEL, (userId) => {
     changes += 1;
     if (userId === '*') remembered.clear();
     else remembered.delete(userId);

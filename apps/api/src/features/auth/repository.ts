@@ -48,6 +48,30 @@ export function principalReader(db: Db) {
   };
 }
 
+/** The channel on which every change to a user row is notified (its id), or '*' when the table is truncated. */
+export const STANDING_CHANNEL = 'user_standing';
+
+/**
+ * Installs the triggers that notify STANDING_CHANNEL (decision 015). Run at start on the embedded database
+ * only, as idempotent statements rather than a migration, so PostgreSQL's schema and writes are untouched.
+ */
+export async function notifyStandingChanges(db: Db) {
+  const statements = [
+    `create or replace function liftoff_user_standing_changed() returns trigger language plpgsql as $$
+     begin
+       perform pg_notify('${STANDING_CHANNEL}',
+                         case when tg_op = 'TRUNCATE' then '*' else coalesce(new.id, old.id)::text end);
+       return null;
+     end $$`,
+    `create or replace trigger users_standing_changed after insert or update or delete on users
+       for each row execute function liftoff_user_standing_changed()`,
+    `create or replace trigger users_standing_truncated after truncate on users
+       for each statement execute function liftoff_user_standing_changed()`,
+  ];
+  // One statement per call: a prepared query takes one.
+  for (const statement of statements) await db.execute(sql.raw(statement));
+}
+
 export function usersRepository(db: DbOrTx) {
   return {
     async findById(id: string): Promise<UserRow | undefined> {

@@ -64,6 +64,8 @@ export const MessageItem = memo(function MessageItem({
   const [copied, setCopied] = useState(false);
   const isUser = message.role === 'user';
   const versions = message.versions.length;
+  // A failed answer is retried from its error instead.
+  const canRetry = Boolean(message.messageId && !message.error);
   const answerId = message.responseId ?? message.id;
   // Streamed live here, or still being written by the server (history says STREAMING): not finished yet.
   const streaming = !isUser && (message.isTemp || message.status === 'STREAMING');
@@ -143,7 +145,7 @@ export const MessageItem = memo(function MessageItem({
             ) : null}
             {/* An answer that failed before any text has nothing to copy, hear or rate: its Retry is in the error.
                 One stopped before any text keeps the toolbar for its Retry. */}
-            {!streaming && (versions > 1 || message.content || (message.messageId && !message.error)) ? (
+            {!streaming && (versions > 1 || message.content || canRetry) ? (
               <Stack
                 direction="row"
                 role="toolbar"
@@ -243,7 +245,7 @@ export const MessageItem = memo(function MessageItem({
                     </Tooltip>
                   </>
                 ) : null}
-                {message.messageId && !message.error ? (
+                {canRetry ? (
                   <Tooltip title="Ask again for another answer">
                     <span>
                       <IconButton
