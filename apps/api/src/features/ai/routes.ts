@@ -117,6 +117,10 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       );
     }
   });
+  // So every call here documents that 404, whatever its own parameters (the OpenAPI document reads `errors`).
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, errors: [...(route.config?.errors ?? []), 404] };
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: FastifyRequest) => principalOf(request).userId;
   /**

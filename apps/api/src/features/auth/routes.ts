@@ -44,7 +44,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   r.post(
     '/api/auth/signup',
     {
-      config: { public: true, rateLimit: credentialLimit },
+      config: { public: true, rateLimit: credentialLimit, errors: [409] },
       schema: {
         tags,
         summary: 'Create an account (JSON or form data); e-mails a verification code',
@@ -60,7 +60,8 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   r.post(
     '/api/auth/login',
     {
-      config: { public: true, rateLimit: credentialLimit },
+      // Wrong credentials answer 401 although the call is public.
+      config: { public: true, rateLimit: credentialLimit, errors: [401] },
       schema: {
         tags,
         summary: 'Sign in with e-mail and password',
@@ -102,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   r.post(
     '/api/auth/resend-email-verification',
     {
-      config: { ...authOnly, rateLimit: credentialLimit },
+      config: { ...authOnly, rateLimit: credentialLimit, errors: [409] },
       schema: {
         tags,
         summary: 'E-mail a new verification code (once a minute)',
@@ -187,7 +188,8 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   r.post(
     '/api/auth/refresh',
     {
-      config: { public: true, rateLimit: credentialLimit },
+      // An unknown, expired or reused refresh token answers 401 although the call is public.
+      config: { public: true, rateLimit: credentialLimit, errors: [401] },
       schema: {
         tags,
         summary: 'Rotate the refresh token (also sent as the bearer) for a new token pair',
@@ -224,7 +226,8 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   );
 
   // Two-factor authentication. The calls that pass the second factor are open to a session still waiting for it.
-  const secondStep = { allowPendingTwoFactor: true, rateLimit: credentialLimit };
+  // Each answers 409 when the account has no second factor or the session already passed it.
+  const secondStep = { allowPendingTwoFactor: true, rateLimit: credentialLimit, errors: [409 as const] };
   const twoFactor = service.twoFactor;
 
   r.post(
@@ -332,7 +335,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   r.post(
     '/api/auth/disable-two-factor',
     {
-      config: { rateLimit: credentialLimit },
+      config: { rateLimit: credentialLimit, errors: [409] },
       schema: {
         tags,
         summary:

@@ -71,7 +71,7 @@ export const programsApi = programsBase.injectEndpoints({
     }),
     milestoneOutcome: build.query<MilestoneOutcome, string>({
       query: (id) => ({
-        url: `/userMilestone/${encodeURIComponent(id)}/outcome`,
+        url: `/userMilestone/outcome/${encodeURIComponent(id)}`,
         method: 'GET',
         headerType: 'authorization',
       }),
