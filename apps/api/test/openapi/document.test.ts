@@ -17,13 +17,17 @@ type Operation = {
   security?: unknown[];
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, Media> };
-  responses?: Record<string, { $ref?: string }>;
+  responses?: Record<string, Response>;
+};
+type Response = {
+  $ref?: string;
+  content?: Record<string, { schema?: { $ref?: string; properties?: Record<string, unknown> } }>;
 };
 type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }>;
-    responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+    responses: Record<string, Response>;
   };
 };
 
@@ -84,11 +88,15 @@ describe('the served OpenAPI document', () => {
         expect4xx(415, 'takes a body');
       }
       for (const status of errors) {
-        const ref = operation.responses?.[status]?.$ref ?? '';
-        const shared = doc.components.responses[ref.replace('#/components/responses/', '')];
-        const schema = shared?.content?.['application/json']?.schema?.$ref;
-        if (schema !== '#/components/schemas/ApiError')
-          problems.push(`${name}: ${status} is not in the error envelope`);
+        const response = operation.responses?.[status] as Response | undefined;
+        const shared = response?.$ref
+          ? doc.components.responses[response.$ref.replace('#/components/responses/', '')]
+          : response;
+        const schema = shared?.content?.['application/json']?.schema;
+        const envelope =
+          schema?.$ref === '#/components/schemas/ApiError' ||
+          ['message', 'statusCode', 'code'].every((key) => key in (schema?.properties ?? {}));
+        if (!envelope) problems.push(`${name}: ${status} is not in the error envelope`);
       }
       for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) {
         if (media.example === undefined && media.examples === undefined)
