@@ -7,3 +7,4 @@ export * from '../features/ai/tables.js';
 export * from '../features/experts/tables.js';
 export * from '../features/programs/tables.js';
 export * from '../features/support/tables.js';
+export * from '../features/cohorts/tables.js';
