@@ -21,6 +21,8 @@ export const paths = {
   aiWorkspace: '/ai-workspace',
   aiWorkspaceConversation: '/ai-workspace/:conversationId',
   archiveChats: '/ai-workspace/archive',
+  studioReviews: '/studio/reviews',
+  studioReview: '/studio/reviews/:deliverableId',
 } as const;
 
 export type PathKey = keyof typeof paths;
@@ -40,4 +42,5 @@ export const buildPath = {
   missionDeliverable: (missionId: string) => `/mission-deliverable/${segment(missionId)}`,
   aiWorkspaceConversation: (conversationId: string) => `/ai-workspace/${segment(conversationId)}`,
   resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  studioReview: (deliverableId: string) => `/studio/reviews/${segment(deliverableId)}`,
 };
