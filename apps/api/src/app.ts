@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installValidationMessages } from '@liftoff/contracts/validation-messages';
@@ -6,6 +6,9 @@ import type { Config } from './config.js';
 import { aiFeature } from './features/ai/feature.js';
 import { coachContextFrom } from './features/ai/context.js';
 import { authRoutes } from './features/auth/routes.js';
+import { rolesRepository } from './features/auth/roles-repository.js';
+import { createRolesService, type RolesService } from './features/auth/roles-service.js';
+import { authStudioRoutes } from './features/auth/studio-routes.js';
 import { usersRepository } from './features/auth/repository.js';
 import { createAuthFeature } from './features/auth/feature.js';
 import { rememberedStanding } from './features/auth/remembered-standing.js';
@@ -30,7 +33,9 @@ import { healthRoutes } from './features/health/routes.js';
 import { AppError } from './lib/errors.js';
 import { errorSerializer, redactPaths, requestSerializer } from './lib/logging.js';
 import { AccessTokens } from './lib/tokens.js';
+import { auditPlugin } from './plugins/audit.js';
 import { authGuardPlugin } from './plugins/auth-guard.js';
+import { eventsPlugin } from './plugins/events.js';
 import { dbPlugin } from './plugins/db.js';
 import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -48,13 +53,15 @@ declare module 'fastify' {
   }
 }
 
-export type App = FastifyInstance & { auth: AuthService };
+export type App = FastifyInstance & { auth: AuthService; roles: RolesService };
 
 export interface BuildOptions {
   /** Where log lines go instead of stdout; tests capture them to prove no secret is ever logged. */
   logStream?: DestinationStream;
   /** The clock of time rules (expert slots: minimum notice, booking window); tests fix it. */
   now?: () => Date;
+  /** Sees every route as it is added, with its config; the route × role walk derives its expectations so. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole API (and the web app it serves) from a parsed configuration; tests call this too. */
@@ -72,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -119,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storagePlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin);
+  await app.register(eventsPlugin);
   await app.register(docsPlugin);
 
   const tokens = new AccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
@@ -142,9 +151,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? await rememberedStanding(app.db, app.dbListen, auth.loadPrincipal)
     : auth.loadPrincipal;
   await app.register(authGuardPlugin, { tokens, loadPrincipal });
+  await app.register(auditPlugin, { actorEmails: (ids) => rolesRepository(app.db).emails(ids) });
+  const roles = createRolesService({ db: app.db, audit: app.audit });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { service: auth.service });
+  await app.register(authStudioRoutes, { roles });
   await app.register(flagsRoutes);
   await app.register(programsRoutes, { service: programs.service });
   await app.register(expertsRoutes, { service: experts });
@@ -171,5 +183,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return sendError(reply, new AppError(404, 'NOT_FOUND', `No such endpoint: ${request.method} ${path}`));
   });
 
-  return Object.assign(app as unknown as FastifyInstance, { auth: auth.service });
+  return Object.assign(app as unknown as FastifyInstance, { auth: auth.service, roles });
 }

@@ -36,6 +36,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   DEMO_EMAIL: z.email().default('demo@liftoff.local'),
   DEMO_PASSWORD: z.string().min(8).default('liftoff-demo-2026'),
+  DEMO_MANAGER_EMAIL: z.email().default('manager@liftoff.local'),
   CONTENT_IMPORT: booleanFromEnv.default(true),
   // Deliverables in an S3-compatible bucket instead of DATA_DIR/files (all but region and path style required).
   S3_BUCKET: z.string().min(3).optional(),

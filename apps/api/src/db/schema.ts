@@ -2,6 +2,7 @@
 export * from '../features/auth/tables.js';
 export * from '../features/flags/tables.js';
 export * from '../plugins/mail-tables.js';
+export * from '../plugins/audit-tables.js';
 export * from '../features/explore/tables.js';
 export * from '../features/ai/tables.js';
 export * from '../features/experts/tables.js';

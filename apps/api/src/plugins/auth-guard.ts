@@ -1,3 +1,4 @@
+import type { Role } from '@liftoff/contracts/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
@@ -13,6 +14,7 @@ export interface Principal {
   twoFactorEnabled: boolean;
   /** Whether this access token was issued after the second factor was passed. */
   twoFactorAuthenticated: boolean;
+  roles: Role[];
 }
 
 export interface PrincipalRecord {
@@ -20,7 +22,13 @@ export interface PrincipalRecord {
   email: string;
   verified: boolean;
   twoFactorEnabled: boolean;
+  roles: Role[];
 }
+
+/** The program team's roles: a route open only to them is a studio route, which needs two-factor on. */
+const TEAM_ROLES: readonly Role[] = ['manager', 'admin'];
+export const isStudioRoute = (roles: readonly Role[] | undefined) =>
+  Boolean(roles?.length) && roles!.every((role) => TEAM_ROLES.includes(role));
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,6 +44,12 @@ declare module 'fastify' {
      * would otherwise delay something a founder waits for (the coach's first token).
      */
     authorizeInHandler?: boolean;
+    /**
+     * Who may call it: the caller must hold one of these roles (403 FORBIDDEN otherwise). A route open only to
+     * `manager`/`admin` is a studio route and also needs two-factor on (403 TWO_FACTOR_SETUP_REQUIRED).
+     * Without it, any signed-in person may call the route.
+     */
+    roles?: Role[];
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -114,12 +128,25 @@ export const authGuardPlugin = fp(
         verified: record.verified,
         twoFactorEnabled: record.twoFactorEnabled,
         twoFactorAuthenticated: claims.twoFactorAuthenticated,
+        roles: record.roles,
       };
       if (!record.verified && !config.allowUnverified) {
         throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your e-mail address first.');
       }
       if (record.twoFactorEnabled && !claims.twoFactorAuthenticated && !config.allowPendingTwoFactor) {
         throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Please complete two-factor authentication first.');
+      }
+      const roles = config.roles;
+      if (roles && !roles.some((role) => record.roles.includes(role))) {
+        throw new AppError(403, 'FORBIDDEN', 'You do not have access to this.');
+      }
+      // Checked after the roles, so a founder learns nothing about what the studio asks of its team.
+      if (isStudioRoute(roles) && !record.twoFactorEnabled) {
+        throw new AppError(
+          403,
+          'TWO_FACTOR_SETUP_REQUIRED',
+          'Turn on two-factor authentication in your profile to open the studio.',
+        );
       }
       request.principal = principal;
       return principal;

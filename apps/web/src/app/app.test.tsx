@@ -167,6 +167,7 @@ describe('session persistence', () => {
           profileCompleted: true,
           profileImageUrl: null,
           meta: {},
+          roles: ['founder'],
           createdAt: new Date().toISOString(),
         },
       }),

@@ -18,6 +18,7 @@ export function toUser(row: UserRow): User {
     profileCompleted: row.profileCompleted,
     profileImageUrl: row.profileImageUrl,
     meta: row.meta as User['meta'],
+    roles: row.roles,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -37,6 +38,7 @@ export function principalReader(db: Db) {
       email: users.email,
       verified: users.verified,
       twoFactorEnabled: users.twoFactorEnabled,
+      roles: users.roles,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))

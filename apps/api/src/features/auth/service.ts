@@ -14,6 +14,7 @@ import {
 import type { Principal } from '../../plugins/auth-guard.js';
 import type { Mailer } from '../../plugins/mail.js';
 import type { Limiter } from '../../plugins/rate-limit.js';
+import { ensureDemoManager } from './demo-manager.js';
 import { authMails } from './mails.js';
 import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from './passwords.js';
 import {
@@ -373,6 +374,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         return toUser((await users.update(id, { meta: merged }))!);
       });
     },
+
+    /** The studio's demo manager (two-factor on); answers its authenticator key for start-up to print. */
+    ensureDemoManager: (email: string, password: string) => ensureDemoManager(db, config, email, password),
 
     /** A ready account for trying the product; created once, never overwritten. */
     async ensureDemoAccount(email: string, password: string): Promise<'created' | 'exists'> {
