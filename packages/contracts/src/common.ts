@@ -41,6 +41,7 @@ export const errorCodes = [
   'INTERNAL_ERROR',
   'UPSTREAM_FAILED',
   'NOT_IMPLEMENTED',
+  'INVITATION_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -42,6 +42,10 @@ export interface AuthServiceDeps {
   background: (task: () => Promise<void>) => void;
   /** Runs in the transaction that completes a profile (the programs feature enrols the user here). */
   onProfileCompleted?: (tx: DbOrTx, userId: string) => Promise<void>;
+  /** Asked before an account is created; refuses by throwing (invite-only sign-up). */
+  signUpGate?: (email: string) => Promise<void>;
+  /** After an account was created (an invitation of the address is accepted here). */
+  onSignedUp?: (userId: string, email: string) => Promise<void>;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -129,6 +133,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       password: string;
     }): Promise<Session> {
       refusePasswordIfCommon(input.password, 'password');
+      await deps.signUpGate?.(input.email);
       const passwordHash = await hashPassword(input.password);
       const { session, code } = await db.transaction(async (tx) => {
         const row = await usersRepository(tx).insert({ ...input, passwordHash });
@@ -143,6 +148,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const code = await newVerificationCode(tx, row.id);
         return { session: { ...(await issueSession(tx, row.id, false)), user: toUser(row) }, code };
       });
+      await deps.onSignedUp?.(session.user.id, session.user.email);
       // The account exists whatever the mail server says; a failed mail is logged and "resend" recovers.
       deps.background(() =>
         mailer.send(session.user.email, authMails.verifyEmail(session.user.firstName, code)),
