@@ -192,6 +192,21 @@ export function reviewRepository(db: DbOrTx) {
       return row?.status ?? null;
     },
 
+    /** How many of these founders' deliverables wait for the program team (handed in, or being read). */
+    async waitingCount(founderIds: string[]) {
+      if (!founderIds.length) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(deliverableReviews)
+        .where(
+          and(
+            inArray(deliverableReviews.userId, founderIds),
+            inArray(deliverableReviews.status, ['submitted', 'in_review']),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
     /** Whether the founder's program completes missions on approval. */
     async requiresApproval(programId: string) {
       const [row] = await db
