@@ -338,6 +338,15 @@ describe('who reaches a deliverable', () => {
 describe('bad input', () => {
   it('answers 400 naming the field', async () => {
     const [item] = (await studio.queue(t.app, manager.token)).json().data as ReviewQueueItem[];
+    const { missionId } = (await studio.deliverable(t.app, manager.token, item!.id)).json()
+      .data as StudioDeliverable;
+    const reply = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/userMission/${missionId}/review/comments`,
+        headers: bearer(founder.token),
+        payload,
+      });
     const fieldsOf = (res: { json(): { details?: { path: string }[] } }) =>
       res.json().details?.map((d) => d.path);
     const cases: [Promise<Awaited<ReturnType<typeof studio.queue>>>, string][] = [
@@ -349,6 +358,8 @@ describe('bad input', () => {
       [studio.comment(t.app, manager.token, item!.id, { body: 'x'.repeat(5001) }), 'body'],
       [studio.queue(t.app, manager.token, '?status=waiting'), 'status'],
       [studio.queue(t.app, manager.token, '?cohortId=autumn'), 'cohortId'],
+      [reply({ body: ' ' }), 'body'],
+      [reply({ text: 'Hello' }), 'body'],
     ];
     for (const [call, field] of cases) {
       const res = await call;
