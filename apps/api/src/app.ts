@@ -27,7 +27,12 @@ import { expertsRoutes } from './features/experts/routes.js';
 import { createSupportFeature } from './features/support/feature.js';
 import { supportRoutes } from './features/support/routes.js';
 import { createProgramsFeature } from './features/programs/feature.js';
+import { reviewRoutes } from './features/programs/review-routes.js';
 import { programsRoutes } from './features/programs/routes.js';
+import { programsStudioRoutes } from './features/programs/studio-routes.js';
+import { peopleDirectory } from './features/auth/directory.js';
+import { cohortMembership } from './features/cohorts/membership.js';
+import { createCohortScope } from './features/cohorts/scope.js';
 import { importProgramPack } from './content/program-pack.js';
 import { contentDir } from './lib/paths.js';
 import { cachedFlags } from './features/flags/cached-flags.js';
@@ -139,9 +144,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(docsPlugin);
 
   const tokens = new AccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const cohortScope = createCohortScope(app.db);
   const programs = createProgramsFeature(app, {
     findExperts: async (keys) =>
       new Map((await expertsRepository(app.db).findByKeys(keys)).map((row) => [row.key, toExpert(row)])),
+    review: {
+      // Managers review the founders of their cohorts (admins all); the expert portal adds expert keys.
+      reach: async (reviewer) => ({
+        founderIds: await cohortScope.managedFounderIds(reviewer),
+        expertKeys: [],
+      }),
+      people: async (ids) =>
+        new Map(
+          (await peopleDirectory(app.db).byIds(ids)).map((p) => [
+            p.id,
+            { name: p.name, email: p.email, startupName: p.startup || null },
+          ]),
+        ),
+      cohortsOf: (ids) => cohortMembership(app.db).cohortsOf(ids),
+      foundersInCohort: (id) => cohortMembership(app.db).founders(id),
+    },
   });
   const progress = cohortProgress(app.db);
   const cohorts = createCohortsFeature(app, {
@@ -199,6 +221,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(flagsRoutes);
   await app.register(programsRoutes, { service: programs.service });
   await app.register(cohortsStudioRoutes, cohorts);
+  await app.register(reviewRoutes, { service: programs.reviews });
+  await app.register(programsStudioRoutes, { service: programs.reviews });
   await app.register(expertsRoutes, { service: experts });
   await app.register(supportRoutes, { service: support });
   await app.register(exploreRoutes);

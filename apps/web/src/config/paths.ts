@@ -25,6 +25,8 @@ export const paths = {
   studio: '/studio',
   studioPeople: '/studio/people',
   studioAudit: '/studio/audit',
+  studioReviews: '/studio/reviews',
+  studioReview: '/studio/reviews/:deliverableId',
 } as const;
 
 export type PathKey = keyof typeof paths;
@@ -44,4 +46,5 @@ export const buildPath = {
   missionDeliverable: (missionId: string) => `/mission-deliverable/${segment(missionId)}`,
   aiWorkspaceConversation: (conversationId: string) => `/ai-workspace/${segment(conversationId)}`,
   resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  studioReview: (deliverableId: string) => `/studio/reviews/${segment(deliverableId)}`,
 };

@@ -58,6 +58,24 @@ CREATE TABLE "notifications" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "deliverable_comments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"deliverable_id" uuid NOT NULL,
+	"author_id" uuid,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "deliverable_reviews" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"user_mission_id" uuid NOT NULL,
+	"status" text NOT NULL,
+	"submitted_at" timestamp with time zone NOT NULL,
+	"reviewer_id" uuid,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"actor_id" uuid,
@@ -70,6 +88,7 @@ CREATE TABLE "audit_log" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "roles" text[] DEFAULT '{founder}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "program_templates" ADD COLUMN "requires_approval" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "cohort_invitations" ADD CONSTRAINT "cohort_invitations_cohort_id_cohorts_id_fk" FOREIGN KEY ("cohort_id") REFERENCES "public"."cohorts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cohort_invitations" ADD CONSTRAINT "cohort_invitations_invited_by_id_users_id_fk" FOREIGN KEY ("invited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cohort_invitations" ADD CONSTRAINT "cohort_invitations_accepted_user_id_users_id_fk" FOREIGN KEY ("accepted_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -79,6 +98,11 @@ ALTER TABLE "cohort_members" ADD CONSTRAINT "cohort_members_user_id_users_id_fk"
 ALTER TABLE "cohort_members" ADD CONSTRAINT "cohort_members_cohort_id_cohorts_id_fk" FOREIGN KEY ("cohort_id") REFERENCES "public"."cohorts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deliverable_comments" ADD CONSTRAINT "deliverable_comments_deliverable_id_deliverable_reviews_id_fk" FOREIGN KEY ("deliverable_id") REFERENCES "public"."deliverable_reviews"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deliverable_comments" ADD CONSTRAINT "deliverable_comments_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deliverable_reviews" ADD CONSTRAINT "deliverable_reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deliverable_reviews" ADD CONSTRAINT "deliverable_reviews_user_mission_id_user_missions_id_fk" FOREIGN KEY ("user_mission_id") REFERENCES "public"."user_missions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deliverable_reviews" ADD CONSTRAINT "deliverable_reviews_reviewer_id_users_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cohort_invitations_cohort_idx" ON "cohort_invitations" USING btree ("cohort_id","created_at");--> statement-breakpoint
 CREATE INDEX "cohort_invitations_email_idx" ON "cohort_invitations" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "cohort_invitations_open_unique" ON "cohort_invitations" USING btree ("cohort_id","email") WHERE accepted_at is null and revoked_at is null;--> statement-breakpoint
@@ -86,6 +110,10 @@ CREATE INDEX "cohort_managers_user_idx" ON "cohort_managers" USING btree ("user_
 CREATE INDEX "cohort_members_cohort_idx" ON "cohort_members" USING btree ("cohort_id");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "deliverable_comments_deliverable_idx" ON "deliverable_comments" USING btree ("deliverable_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "deliverable_reviews_mission_unique" ON "deliverable_reviews" USING btree ("user_mission_id");--> statement-breakpoint
+CREATE INDEX "deliverable_reviews_status_idx" ON "deliverable_reviews" USING btree ("status","submitted_at");--> statement-breakpoint
+CREATE INDEX "deliverable_reviews_user_idx" ON "deliverable_reviews" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_record_idx" ON "audit_log" USING btree ("record_type","record_id","created_at");
