@@ -30,7 +30,6 @@ import { createProgramsFeature } from './features/programs/feature.js';
 import { reviewRoutes } from './features/programs/review-routes.js';
 import { programsRoutes } from './features/programs/routes.js';
 import { programsStudioRoutes } from './features/programs/studio-routes.js';
-import { peopleDirectory } from './features/auth/directory.js';
 import { cohortMembership } from './features/cohorts/membership.js';
 import { createCohortScope } from './features/cohorts/scope.js';
 import { importProgramPack } from './content/program-pack.js';
