@@ -31,6 +31,7 @@ import { AppError } from './lib/errors.js';
 import { errorSerializer, redactPaths, requestSerializer } from './lib/logging.js';
 import { AccessTokens } from './lib/tokens.js';
 import { authGuardPlugin } from './plugins/auth-guard.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { dbPlugin } from './plugins/db.js';
 import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.header('cache-control', 'no-store');
   });
 
+  await app.register(compressionPlugin);
   await app.register(errorsPlugin);
   await app.register(storableTextPlugin);
   await app.register(dbPlugin, { database: config.database });
