@@ -48,6 +48,7 @@ import { AccessTokens } from './lib/tokens.js';
 import { auditPlugin } from './plugins/audit.js';
 import { authGuardPlugin } from './plugins/auth-guard.js';
 import { eventsPlugin } from './plugins/events.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { dbPlugin } from './plugins/db.js';
 import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.header('cache-control', 'no-store');
   });
 
+  await app.register(compressionPlugin);
   await app.register(errorsPlugin);
   await app.register(storableTextPlugin);
   await app.register(dbPlugin, { database: config.database });

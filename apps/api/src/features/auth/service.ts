@@ -170,8 +170,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       return result;
     },
 
-    async me(principal: Principal): Promise<User> {
-      return toUser(await requireUser(principal.userId));
+    /** The guard's standing read already holds the user: this call makes no read of its own. */
+    me(principal: Principal): User {
+      return principal.user;
     },
 
     async verifyEmail(principal: Principal, code: string): Promise<User> {
