@@ -20,7 +20,7 @@ describe('the demo manager', () => {
     await awayFromStepEdge();
     const pending = await login(t.app, email, password);
     expect(pending.user).toMatchObject({
-      roles: ['manager'],
+      roles: ['manager', 'admin'],
       twoFactorEnabled: true,
       twoFactorMethod: 'TOTP',
     });
