@@ -129,7 +129,7 @@ export function NotificationBell() {
         aria-controls={anchor ? popoverId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
       >
-        <Badge badgeContent={unread} color="error" max={99}>
+        <Badge badgeContent={unread || null} color="error" max={99}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
