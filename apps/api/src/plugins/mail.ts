@@ -63,12 +63,13 @@ export const mailPlugin = fp(
           schema: {
             tags: ['dev'],
             summary: 'Development outbox (not in production)',
-            querystring: z.object({ to: z.string().max(254).optional() }),
+            // One address at a time: the outbox holds every user's codes and links.
+            querystring: z.object({ to: z.string().trim().min(1, 'Required').max(254) }),
             response: { 200: z.object({ message: z.string(), data: z.array(outboxMail) }) },
           },
         },
         async (request) => {
-          const rows = await outbox.latest((request.query as { to?: string }).to);
+          const rows = await outbox.latest((request.query as { to: string }).to);
           const data: OutboxMail[] = rows.map((row) => ({
             ...row,
             createdAt: row.createdAt.toISOString(),

@@ -210,14 +210,15 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       schema: {
         tags,
         summary: 'Create a session, or move the one with this conversationId to the top',
-        body: createSessionBody,
+        // Every field is optional, so no body at all is a session with defaults.
+        body: createSessionBody.nullish(),
         response: { 201: envelope(chatSession) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(ok(aiMessages.sessionCreated, await service.createSession(me(request), request.body))),
+        .send(ok(aiMessages.sessionCreated, await service.createSession(me(request), request.body ?? {}))),
   );
 
   r.get(

@@ -315,10 +315,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { accessToken: next.token, refreshToken: next.refreshToken };
     },
 
-    async logout(refreshToken: string): Promise<void> {
+    /** Ends the session of a refresh token, or of an access token (a client that logs out with its bearer). */
+    async logout(token: string): Promise<void> {
       const repository = refreshTokensRepository(db);
-      const row = await repository.findByHash(sha256(refreshToken));
-      if (row) await repository.revokeFamily(row.familyId);
+      const row = await repository.findByHash(sha256(token));
+      if (row) return repository.revokeFamily(row.familyId);
+      let sessionId: string | null = null;
+      try {
+        sessionId = tokens.verify(token).sid;
+      } catch {
+        // Neither kind of token: there is no session to end, and logout answers the same.
+      }
+      if (sessionId) await repository.revokeFamily(sessionId);
     },
 
     async updateUser(principal: Principal, id: string, changes: UpdateUserBody): Promise<User> {
