@@ -132,10 +132,10 @@ describe('a client that follows the specification', () => {
     const milestoneId = milestones.json().data[0].id as string;
     const milestone = await client.call('GET', `/userMilestone/${milestoneId}`);
     expect(milestone.statusCode).toBe(200);
-    const missionId = milestone.json().data.missions[0].id as string;
+    const missionId = milestone.json().data.userMission[0].id as string;
     const mission = await client.call('GET', `/userMission/${missionId}`);
     expect(mission.statusCode, mission.body).toBe(200);
-    const stepId = mission.json().data.steps[0].id as string;
+    const stepId = mission.json().data.userStep[0].id as string;
     const next = await client.call('PUT', '/userStep/next-step', { stepId, doLater: false });
     expect(next.statusCode, next.body).toBe(200);
     const feedback = await client.call('POST', '/feedback', {
@@ -157,11 +157,11 @@ describe('a client that follows the specification', () => {
       `/expert/availability-schedules/${expert.id}?date=2026-03-02&timezone=America%2FNew_York`,
     );
     expect(schedule.statusCode, schedule.body).toBe(200);
-    const slot = schedule.json().data.slots[0];
+    const slot = schedule.json().data.slots[0] as string;
     const meeting = await client.call('POST', '/expert/request-meeting', {
       expertId: expert.id,
       serviceKey: 'intro-30',
-      start: slot.start,
+      start: slot,
       timezone: 'America/New_York',
     });
     expect(meeting.statusCode, meeting.body).toBe(201);

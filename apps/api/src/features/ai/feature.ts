@@ -9,6 +9,7 @@ import { aiRoutes } from './routes.js';
 import { passageRetriever } from './retrieval.js';
 import { createAiService } from './service.js';
 import { createSpeech } from './speech.js';
+import { usageCaps } from './usage-caps.js';
 
 export interface AiFeatureOptions {
   contentDir: string;
@@ -36,11 +37,13 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   });
   app.addHook('onReady', async () => generations.startSweeping());
   const speech = createSpeech(config, app.log);
+  const caps = usageCaps(app.limiter, config);
   const service = createAiService({
     db: app.db,
     contextProvider: options.contextProvider,
     generations,
     retrieve,
+    admitAnswer: (userId) => caps.admitAnswer(userId),
   });
   app.addHook('onClose', async () => {
     await generations.drain(5_000);
@@ -50,6 +53,7 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   await app.register(aiRoutes, {
     service,
     speech,
+    caps,
     chatModel: { provider: chat.provider, model: chat.modelId, offline: chat.offline },
     isEnabled: () => options.isFlagEnabled(FLAG_WORKSPACE_AI),
   });

@@ -37,6 +37,7 @@ import { ok } from '../../lib/envelope.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { readUploadedFile } from '../../lib/uploads.js';
 import { authorized, claimedUserId, principalOf } from '../../plugins/auth-guard.js';
+import type { UsageCaps } from './usage-caps.js';
 import type { Generation } from './generation.js';
 import type { AiService, ChatRequest } from './service.js';
 import type { Speech } from './speech.js';
@@ -99,6 +100,7 @@ async function answer(request: FastifyRequest, reply: FastifyReply, generation: 
 export interface AiRoutesOptions {
   service: AiService;
   speech: Speech;
+  caps: UsageCaps;
   chatModel: Capabilities['chatModel'];
   /** Answers false when the workspace_ai flag is off: then every AI call is a 404. */
   isEnabled: () => Promise<boolean>;
@@ -411,6 +413,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request, reply) => {
+      await options.caps.spend('speech', me(request));
       const { audio, contentType, cached } = await speech.tts(me(request), request.body.text);
       return reply
         .header('content-type', contentType)
@@ -431,6 +434,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request) => {
+      await options.caps.spend('transcription', me(request));
       const { fileName, data: audio } = await readUploadedFile(
         request,
         'file',

@@ -14,6 +14,7 @@ import {
 import type { Principal } from '../../plugins/auth-guard.js';
 import type { Mailer } from '../../plugins/mail.js';
 import type { Limiter } from '../../plugins/rate-limit.js';
+import { mailCooldown } from './mail-cooldown.js';
 import { authMails } from './mails.js';
 import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from './passwords.js';
 import {
@@ -30,6 +31,7 @@ const RESET_LINK_TTL_SECONDS = 60 * 60;
 const RESEND_COOLDOWN_SECONDS = 60;
 export const MAX_CODE_ATTEMPTS = 5;
 const ACCOUNT_WINDOW_SECONDS = 15 * 60;
+const RESET_MAIL = 'password-reset';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -37,8 +39,6 @@ export interface AuthServiceDeps {
   tokens: AccessTokens;
   mailer: Mailer;
   limiter: Limiter;
-  /** Work that runs in the background (mails that must not shape response times); awaited on shutdown. */
-  background: (task: () => Promise<void>) => void;
   /** Runs in the transaction that completes a profile (the programs feature enrols the user here). */
   onProfileCompleted?: (tx: DbOrTx, userId: string) => Promise<void>;
 }
@@ -48,6 +48,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, tokens, mailer, limiter } = deps;
   const codeHash = (code: string) => keyedHash(config.JWT_SECRET, code);
+  const mayMail = mailCooldown(limiter, config.MAIL_COOLDOWN_SECONDS);
 
   function refusePasswordIfCommon(password: string, field: string) {
     if (isCommonPassword(password)) {
@@ -87,12 +88,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, refreshToken };
   }
 
+  // The reset link is made when the outbox sends the request: for an address without an account, nothing is.
+  mailer.handle(RESET_MAIL, async (email) => {
+    const user = await usersRepository(db).findByEmail(email);
+    if (!user) return null;
+    const token = randomToken();
+    await db.transaction(async (tx) => {
+      const codes = codesRepository(tx);
+      await codes.closeAll(user.id, 'PASSWORD_RESET');
+      await codes.create(user.id, 'PASSWORD_RESET', sha256(token), RESET_LINK_TTL_SECONDS);
+    });
+    const url = `${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+    return { content: authMails.resetPassword(url) };
+  });
+
   const twoFactor = createTwoFactorService({
     db,
     config,
     mailer,
     limiter,
-    background: deps.background,
     issueSession,
   });
 
@@ -129,7 +143,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     }): Promise<Session> {
       refusePasswordIfCommon(input.password, 'password');
       const passwordHash = await hashPassword(input.password);
-      const { session, code } = await db.transaction(async (tx) => {
+      const { session } = await db.transaction(async (tx) => {
         const row = await usersRepository(tx).insert({ ...input, passwordHash });
         if (!row) {
           throw new AppError(
@@ -140,12 +154,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           );
         }
         const code = await newVerificationCode(tx, row.id);
-        return { session: { ...(await issueSession(tx, row.id, false)), user: toUser(row) }, code };
+        // In the account's transaction: the code's mail is kept exactly when the account is, and sent by the outbox.
+        await mailer.send(row.email, authMails.verifyEmail(row.firstName, code), [], tx);
+        return { session: { ...(await issueSession(tx, row.id, false)), user: toUser(row) } };
       });
-      // The account exists whatever the mail server says; a failed mail is logged and "resend" recovers.
-      deps.background(() =>
-        mailer.send(session.user.email, authMails.verifyEmail(session.user.firstName, code)),
-      );
       return session;
     },
 
@@ -216,26 +228,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       const wait = last ? RESEND_COOLDOWN_SECONDS - (Date.now() - last.getTime()) / 1000 : 0;
       if (wait > 0)
         throw tooManyRequests(wait, `Please wait ${Math.ceil(wait)} seconds before asking for another code.`);
-      const code = await db.transaction((tx) => newVerificationCode(tx, user.id));
-      await mailer.send(user.email, authMails.verifyEmail(user.firstName, code));
+      await db.transaction(async (tx) => {
+        const code = await newVerificationCode(tx, user.id);
+        await mailer.send(user.email, authMails.verifyEmail(user.firstName, code), [], tx);
+      });
     },
 
-    /** Answers the same way, in about the same time, whether or not the account exists. */
+    /**
+     * Answers the same way, with the same work, whether or not the account exists: the request goes to the mail
+     * outbox as it is, and the outbox looks the account up when it sends (the handler above).
+     */
     async sendResetLink(email: string): Promise<void> {
-      deps.background(async () => {
-        const user = await usersRepository(db).findByEmail(email);
-        if (!user) return;
-        const token = randomToken();
-        await db.transaction(async (tx) => {
-          const codes = codesRepository(tx);
-          await codes.closeAll(user.id, 'PASSWORD_RESET');
-          await codes.create(user.id, 'PASSWORD_RESET', sha256(token), RESET_LINK_TTL_SECONDS);
-        });
-        await mailer.send(
-          user.email,
-          authMails.resetPassword(`${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`),
-        );
-      });
+      if (await mayMail(RESET_MAIL, email)) await mailer.request(RESET_MAIL, email);
     },
 
     async resetPassword(input: { token: string; password: string }): Promise<void> {
@@ -251,13 +255,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
       if (!open || open.expiresAt <= new Date()) throw expired();
       const passwordHash = await hashPassword(input.password);
-      const user = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         if (!(await codesRepository(tx).consume(open.id))) throw expired();
         await refreshTokensRepository(tx).revokeAllOfUser(open.userId);
         // Following the link proves the mailbox is the user's.
-        return usersRepository(tx).update(open.userId, { passwordHash, verified: true });
+        const user = await usersRepository(tx).update(open.userId, { passwordHash, verified: true });
+        if (user) await mailer.send(user.email, authMails.passwordChanged(), [], tx);
       });
-      if (user) deps.background(() => mailer.send(user.email, authMails.passwordChanged()));
     },
 
     async changePassword(
@@ -282,8 +286,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.transaction(async (tx) => {
         await usersRepository(tx).update(user.id, { passwordHash });
         await refreshTokensRepository(tx).revokeAllOfUser(user.id, principal.sessionId);
+        await mailer.send(user.email, authMails.passwordChanged(), [], tx);
       });
-      deps.background(() => mailer.send(user.email, authMails.passwordChanged()));
     },
 
     async emailExists(email: string): Promise<boolean> {
