@@ -19,7 +19,7 @@ export interface AiFeatureOptions {
 
 /**
  * The AI workspace as one encapsulated plugin: indexes the coach's knowledge (idempotent), picks the chat model
- * and speech engines from the configuration, and lets answers finish on shutdown before the database closes.
+ * and speech engines from the configuration, and lets answers finish on shutdown before the server closes.
  */
 export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions) {
   const { config } = app;
@@ -45,8 +45,14 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
     retrieve,
     admitAnswer: (userId) => caps.admitAnswer(userId),
   });
-  app.addHook('onClose', async () => {
+  // Before the server closes, not after: a streaming answer holds its connection open, so the server cannot close
+  // until the answers end. Running answers get 5 s, then the rest are stopped and saved with what their clients
+  // saw, and every stream ends with its final event (the server already answers new calls with 503).
+  app.addHook('preClose', async () => {
     await generations.drain(5_000);
+  });
+  app.addHook('onClose', async () => {
+    await generations.drain(0);
     chat.close?.();
     await speech.close();
   });
