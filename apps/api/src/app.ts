@@ -99,6 +99,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // JSON is the API's language; plain text is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
+  // Clients that send every call as JSON post bodiless calls (logout, stop, retry…) with
+  // `Content-Type: application/json` and nothing after it: an empty body is no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if ((body as string).trim() === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
   // Plain HTML forms post url-encoded bodies; JSON stays the default everywhere else.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

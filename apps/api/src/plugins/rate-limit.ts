@@ -14,6 +14,12 @@ export interface Limiter {
   /** The hits counted so far in the current window. */
   count(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
   reset(key: string): Promise<void>;
+  /**
+   * Takes one of `max` slots of `key` (things running at once), or refuses. A slot not released within
+   * `leaseSeconds` (its instance died) frees itself.
+   */
+  acquire(key: string, max: number, leaseSeconds: number): Promise<boolean>;
+  release(key: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -32,7 +38,19 @@ function memoryLimiter(): Limiter {
     }
     return entry;
   };
+  const slots = new Map<string, number>();
   return {
+    async acquire(key, max) {
+      const taken = slots.get(key) ?? 0;
+      if (taken >= max) return false;
+      slots.set(key, taken + 1);
+      return true;
+    },
+    async release(key) {
+      const taken = (slots.get(key) ?? 1) - 1;
+      if (taken > 0) slots.set(key, taken);
+      else slots.delete(key);
+    },
     async hit(key, max, windowSeconds) {
       const entry = current(key) ?? { count: 0, resetAt: Date.now() + windowSeconds * 1000 };
       entry.count += 1;
@@ -55,7 +73,25 @@ function memoryLimiter(): Limiter {
 
 function redisLimiter(redis: Redis): Limiter {
   const prefix = 'liftoff:limit:';
+  const slotPrefix = 'liftoff:slots:';
   return {
+    async acquire(key, max, leaseSeconds) {
+      const k = slotPrefix + key;
+      // Each take renews the lease of the whole count: slots of a dead instance free themselves once no
+      // one of that person has started anything for a lease.
+      const result = await redis.multi().incr(k).expire(k, leaseSeconds).exec();
+      if (Number(result?.[0]?.[1] ?? 0) <= max) return true;
+      await redis.decr(k);
+      return false;
+    },
+    async release(key) {
+      // One script, so a slot taken between the decrement and the delete is never wiped.
+      await redis.eval(
+        "if redis.call('DECR', KEYS[1]) <= 0 then redis.call('DEL', KEYS[1]) end",
+        1,
+        slotPrefix + key,
+      );
+    },
     async hit(key, max, windowSeconds) {
       const k = prefix + key;
       const result = await redis

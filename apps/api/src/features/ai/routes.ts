@@ -37,6 +37,7 @@ import { ok } from '../../lib/envelope.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { readUploadedFile } from '../../lib/uploads.js';
 import { authorized, claimedUserId, principalOf } from '../../plugins/auth-guard.js';
+import type { UsageCaps } from './usage-caps.js';
 import type { Generation } from './generation.js';
 import type { AiService, ChatRequest } from './service.js';
 import type { Speech } from './speech.js';
@@ -99,6 +100,7 @@ async function answer(request: FastifyRequest, reply: FastifyReply, generation: 
 export interface AiRoutesOptions {
   service: AiService;
   speech: Speech;
+  caps: UsageCaps;
   chatModel: Capabilities['chatModel'];
   /** Answers false when the workspace_ai flag is off: then every AI call is a 404. */
   isEnabled: () => Promise<boolean>;
@@ -214,14 +216,15 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       schema: {
         tags,
         summary: 'Create a session, or move the one with this conversationId to the top',
-        body: createSessionBody,
+        // Every field is optional, so no body at all is a session with defaults.
+        body: createSessionBody.nullish(),
         response: { 201: envelope(chatSession) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(ok(aiMessages.sessionCreated, await service.createSession(me(request), request.body))),
+        .send(ok(aiMessages.sessionCreated, await service.createSession(me(request), request.body ?? {}))),
   );
 
   r.get(
@@ -414,6 +417,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request, reply) => {
+      await options.caps.spend('speech', me(request));
       const { audio, contentType, cached } = await speech.tts(me(request), request.body.text);
       return reply
         .header('content-type', contentType)
@@ -434,6 +438,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request) => {
+      await options.caps.spend('transcription', me(request));
       const { fileName, data: audio } = await readUploadedFile(
         request,
         'file',
