@@ -36,7 +36,10 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   DEMO_EMAIL: z.email().default('demo@liftoff.local'),
   DEMO_PASSWORD: z.string().min(8).default('liftoff-demo-2026'),
+  DEMO_MANAGER_EMAIL: z.email().default('manager@liftoff.local'),
   CONTENT_IMPORT: booleanFromEnv.default(true),
+  // open: anyone may sign up; invite: only addresses a cohort invited (docs/decisions/023-cohorts-and-invitations.md).
+  SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
   // Deliverables in an S3-compatible bucket instead of DATA_DIR/files (all but region and path style required).
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),

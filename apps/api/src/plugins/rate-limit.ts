@@ -78,8 +78,12 @@ function redisLimiter(redis: Redis): Limiter {
   };
 }
 
+/** A GET or HEAD outside /api: a file of the built web app or one of its pages. */
+export const isWebAppRequest = (method: string, url: string) =>
+  (method === 'GET' || method === 'HEAD') && !/^\/+api(\/|$|\?)/i.test(url);
+
 /**
- * Per-IP limits on every route (stricter on credential calls, set per route), plus `app.limiter` for
+ * Per-IP limits on every API route (stricter on credential calls, set per route), plus `app.limiter` for
  * per-account counters. With REDIS_URL both are shared by every API instance.
  */
 export const rateLimitPlugin = fp(
@@ -94,6 +98,9 @@ export const rateLimitPlugin = fp(
       max: app.config.RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
       ...(redis ? { redis, nameSpace: 'liftoff:ip:' } : {}),
+      // The web app's files and its pages (the SPA shell) are not counted: a class behind one office address
+      // loads a dozen scripts each at once. The limit protects the API, and every /api path stays counted.
+      allowList: (request) => isWebAppRequest(request.method, request.url),
       errorResponseBuilder: (_request, context) =>
         new AppError(
           429,

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client.js';
 import type { AccessTokens } from '../../lib/tokens.js';
-import { createAuthService } from './service.js';
+import { createAuthService, type AuthServiceDeps } from './service.js';
 
 /** Wires the accounts service to the app's database, mail and limits. */
 export function createAuthFeature(
   app: FastifyInstance,
   tokens: AccessTokens,
-  hooks: { onProfileCompleted?: (tx: DbOrTx, userId: string) => Promise<void> } = {},
+  hooks: Pick<AuthServiceDeps, 'onProfileCompleted' | 'signUpGate' | 'onSignedUp'> = {},
 ) {
   const pending = new Set<Promise<void>>();
   const service = createAuthService({

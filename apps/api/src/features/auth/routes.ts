@@ -79,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
       config: { ...authOnly, allowPendingTwoFactor: true },
       schema: { tags, summary: 'The signed-in user', response: { 200: envelope(user) } },
     },
-    async (request) => ok(authMessages.me, await service.me(principalOf(request))),
+    async (request) => ok(authMessages.me, service.me(principalOf(request))),
   );
 
   r.post(

@@ -14,6 +14,7 @@ import {
 import type { Principal } from '../../plugins/auth-guard.js';
 import type { Mailer } from '../../plugins/mail.js';
 import type { Limiter } from '../../plugins/rate-limit.js';
+import { ensureDemoManager } from './demo-manager.js';
 import { authMails } from './mails.js';
 import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from './passwords.js';
 import {
@@ -41,6 +42,10 @@ export interface AuthServiceDeps {
   background: (task: () => Promise<void>) => void;
   /** Runs in the transaction that completes a profile (the programs feature enrols the user here). */
   onProfileCompleted?: (tx: DbOrTx, userId: string) => Promise<void>;
+  /** Asked before an account is created; refuses by throwing (invite-only sign-up). */
+  signUpGate?: (email: string) => Promise<void>;
+  /** After an account was created (an invitation of the address is accepted here). */
+  onSignedUp?: (userId: string, email: string) => Promise<void>;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -128,6 +133,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       password: string;
     }): Promise<Session> {
       refusePasswordIfCommon(input.password, 'password');
+      await deps.signUpGate?.(input.email);
       const passwordHash = await hashPassword(input.password);
       const { session, code } = await db.transaction(async (tx) => {
         const row = await usersRepository(tx).insert({ ...input, passwordHash });
@@ -142,6 +148,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const code = await newVerificationCode(tx, row.id);
         return { session: { ...(await issueSession(tx, row.id, false)), user: toUser(row) }, code };
       });
+      await deps.onSignedUp?.(session.user.id, session.user.email);
       // The account exists whatever the mail server says; a failed mail is logged and "resend" recovers.
       deps.background(() =>
         mailer.send(session.user.email, authMails.verifyEmail(session.user.firstName, code)),
@@ -163,8 +170,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       return result;
     },
 
-    async me(principal: Principal): Promise<User> {
-      return toUser(await requireUser(principal.userId));
+    /** The guard's standing read already holds the user: this call makes no read of its own. */
+    me(principal: Principal): User {
+      return principal.user;
     },
 
     async verifyEmail(principal: Principal, code: string): Promise<User> {
@@ -373,6 +381,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         return toUser((await users.update(id, { meta: merged }))!);
       });
     },
+
+    /** The studio's demo manager (two-factor on); answers its authenticator key for start-up to print. */
+    ensureDemoManager: (email: string, password: string) => ensureDemoManager(db, config, email, password),
 
     /** A ready account for trying the product; created once, never overwritten. */
     async ensureDemoAccount(email: string, password: string): Promise<'created' | 'exists'> {
