@@ -2,6 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+// Node 25 and later have a localStorage global of their own, empty without `--localstorage-file`, and vitest 4
+// then leaves it in place of jsdom's Storage: the tests get the browser's Storage only with Node's turned off.
+const nodeHasWebStorage = 'localStorage' in globalThis;
+
 export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ['@liftoff/source', ...defaultClientConditions] },
@@ -12,5 +16,6 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     restoreMocks: true,
     css: false,
+    execArgv: nodeHasWebStorage ? ['--no-webstorage'] : [],
   },
 });

@@ -9,6 +9,27 @@ configure({ asyncUtilTimeout: 10_000 });
 // As main.tsx does, so forms show the same field messages as in the browser.
 installValidationMessages();
 
+// jsdom's Blob lacks text() and arrayBuffer(), which every browser has. On Node 24 and later fetch's
+// Response.blob() builds the global Blob, which here is jsdom's, so read it through jsdom's FileReader.
+function readBlob<T>(blob: Blob, read: (reader: FileReader) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as T);
+    reader.onerror = () => reject(reader.error);
+    read(reader);
+  });
+}
+if (typeof Blob.prototype.text !== 'function') {
+  Blob.prototype.text = function text(this: Blob) {
+    return readBlob<string>(this, (reader) => reader.readAsText(this));
+  };
+}
+if (typeof Blob.prototype.arrayBuffer !== 'function') {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return readBlob<ArrayBuffer>(this, (reader) => reader.readAsArrayBuffer(this));
+  };
+}
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorAnswerName, errorResponses, errorSchema } from './openapi/error-answers.js';
 import { exampleFor } from './openapi/examples.js';
+import { defineRecordKeys } from './openapi/records.js';
 import {
   errorAnswersFor,
   operationIdFor,
@@ -70,6 +71,7 @@ type Operation = { responses?: Record<string, unknown>; [ERRORS_KEY]?: ErrorStat
 
 /** Turns each operation's noted error statuses into shared responses in the error envelope. */
 function withErrorAnswers({ openapiObject }: { openapiObject: Partial<OpenApiDocument> }) {
+  defineRecordKeys(openapiObject.paths);
   const used = new Set<ErrorStatus>();
   for (const item of Object.values(openapiObject.paths ?? {})) {
     for (const operation of Object.values(item as Record<string, Operation>)) {

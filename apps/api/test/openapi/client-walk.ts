@@ -14,7 +14,13 @@ export interface WalkResult {
   verified: { verified: boolean };
   wrongPassword: { status: number; code: ApiError['code'] | undefined };
   programs: string[];
-  answer: { conversationId: string; content: string; followUpQuestions: string[] };
+  answer: {
+    conversationId: string;
+    userMessageId: string;
+    responseId: string;
+    content: string;
+    followUpQuestions: string[];
+  };
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -94,6 +100,8 @@ export async function walk(
     programs: programs.map((program) => program.name),
     answer: {
       conversationId: answer.conversationId,
+      userMessageId: answer.userMessageId,
+      responseId: answer.responseId,
       content: answer.content,
       followUpQuestions: answer.followUpQuestions,
     },

@@ -24,7 +24,13 @@ type Walk = (
   verified: { verified: boolean };
   wrongPassword: { status: number; code: string | undefined };
   programs: string[];
-  answer: { conversationId: string; content: string; followUpQuestions: string[] };
+  answer: {
+    conversationId: string;
+    userMessageId: string;
+    responseId: string;
+    content: string;
+    followUpQuestions: string[];
+  };
 }>;
 const walkModule: string = './client-walk.js';
 
@@ -98,7 +104,12 @@ describe('a typed client generated from the served document', () => {
     expect(result.verified.verified).toBe(true);
     expect(result.wrongPassword).toEqual({ status: 401, code: 'INVALID_CREDENTIALS' });
     expect(result.programs.length).toBeGreaterThan(0);
-    expect(result.answer.conversationId).toMatch(/^[0-9a-f-]{36}$/);
+    // The JSON answer of api-contract.md: the ids of the session, the question and the answer, then the text.
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    expect(result.answer.conversationId).toMatch(uuid);
+    expect(result.answer.userMessageId).toMatch(uuid);
+    expect(result.answer.responseId).toMatch(uuid);
+    expect(result.answer.responseId).not.toBe(result.answer.userMessageId);
     // The offline coach answers from the shipped program: finding interviewees is one of its steps.
     expect(result.answer.content).toMatch(/interview/i);
     expect(result.answer.followUpQuestions.length).toBeGreaterThan(0);

@@ -19,6 +19,7 @@ const byName: Record<string, unknown> = {
   question: 'How should I price a pilot with my first customer?',
   subject: 'Pricing a pilot',
   timezone: 'Europe/Berlin',
+  timeZone: 'Europe/Berlin',
   title: 'Customer interviews',
   name: 'Customer interviews',
   startupName: 'Acme Robotics',
@@ -28,6 +29,7 @@ const byName: Record<string, unknown> = {
 const patternCandidates = [
   '123456',
   '09:30',
+  '2026-12-01',
   'example',
   'example-slug',
   '/programs',
