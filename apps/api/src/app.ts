@@ -36,6 +36,8 @@ import { flagsRoutes } from './features/flags/routes.js';
 import { contentFilesPlugin } from './features/explore/content-files.js';
 import { exploreRoutes } from './features/explore/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { createNotificationsService } from './features/notifications/service.js';
+import { notificationsRoutes } from './features/notifications/routes.js';
 import { AppError } from './lib/errors.js';
 import { errorSerializer, redactPaths, requestSerializer } from './lib/logging.js';
 import { AccessTokens } from './lib/tokens.js';
@@ -186,6 +188,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(authRoutes, { service: auth.service });
   await app.register(authStudioRoutes, { roles });
+  const notifications = createNotificationsService({
+    db: app.db,
+    mailer: app.mailer,
+    appUrl: config.APP_URL,
+    findPerson: async (id) => (await usersRepository(app.db).findById(id)) ?? null,
+  });
+  notifications.subscribe(app.events);
+  await app.register(notificationsRoutes, { service: notifications });
   await app.register(flagsRoutes);
   await app.register(programsRoutes, { service: programs.service });
   await app.register(cohortsStudioRoutes, cohorts);

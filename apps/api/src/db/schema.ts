@@ -9,3 +9,4 @@ export * from '../features/experts/tables.js';
 export * from '../features/programs/tables.js';
 export * from '../features/support/tables.js';
 export * from '../features/cohorts/tables.js';
+export * from '../features/notifications/tables.js';
