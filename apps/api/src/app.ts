@@ -174,13 +174,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       foundersInCohort: (id) => cohortMembership(app.db).founders(id),
     },
   });
-  const progress = cohortProgress(app.db);
   const cohorts = createCohortsFeature(app, {
     now: options.now ?? (() => new Date()),
     sources: {
       people: peopleDirectory(app.db),
-      // Until deliverable review exists, every handed-in deliverable counts as waiting for review.
-      progress: { ...progress, deliverablesAwaitingReview: progress.handedInDeliverables },
+      progress: cohortProgress(app.db),
       experts: cohortExpertsActivity(app.db),
       coach: cohortCoachActivity(app.db),
     },
