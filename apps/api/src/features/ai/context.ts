@@ -1,5 +1,6 @@
 import type { MessageSource } from '@liftoff/contracts/ai';
-import type { RetrievedPassage } from './knowledge.js';
+import { followUpCandidates } from './follow-ups.js';
+import type { Passage, RetrievedPassage } from './knowledge.js';
 
 /** What the coach knows about the person asking. app.ts supplies it from the accounts and programs features. */
 export interface CoachUserContext {
@@ -23,6 +24,18 @@ export interface CoachContext {
   user: CoachUserContext;
   passages: (RetrievedPassage & { link: string })[];
   sources: MessageSource[];
+  /**
+   * The turn being answered, for the offline coach (set as the answer starts, coach-turn.ts): it searches again
+   * with the conversation, and tells a retry by the earlier answers to the same question.
+   */
+  turn?: {
+    userMessageId: string;
+    userId: string;
+    question: string;
+    history: { role: string; content: string }[];
+  };
+  /** What the offline coach retrieved beyond what it cited; its follow-up questions come from these. */
+  related?: RetrievedPassage[];
 }
 
 const kindLabel: Record<RetrievedPassage['kind'], string> = {
@@ -130,34 +143,29 @@ export function parseFollowUps(text: string): { followUpQuestions: string[]; tit
   }
 }
 
-/** Follow-ups from the retrieved knowledge, used when a model gives none: related popular questions, then the steps. */
+/**
+ * Follow-ups from the retrieved knowledge, used when a model gives none: the related popular questions, then the
+ * topics of the cited steps' and posts' other sections, asked in their own words so the coach can answer them.
+ */
 export function fallbackFollowUps(
   context: CoachContext,
   question: string,
   related: RetrievedPassage[],
 ): string[] {
-  const asked = question.trim().toLowerCase();
-  const askedWords = new Set(asked.match(/[a-z0-9]{4,}/g) ?? []);
-  // A popular question that is the one just asked (most of its words) is no follow-up.
-  const similar = (text: string) => {
-    const words = text.toLowerCase().match(/[a-z0-9]{4,}/g) ?? [];
-    return (
-      words.length > 0 &&
-      words.filter((w) => askedWords.has(w)).length / Math.min(words.length, Math.max(askedWords.size, 1)) >=
-        0.6
-    );
-  };
-  const out: string[] = [];
-  for (const p of related) if (p.kind === 'question' && !similar(p.title)) out.push(p.title);
-  for (const p of context.passages) {
-    if (p.kind === 'step')
-      out.push(`How do I apply "${p.title}" to ${context.user.startupName ?? 'my startup'}?`);
-    if (p.kind === 'post') out.push(`What are the key takeaways of "${p.title}"?`);
-    if (p.kind === 'mission') out.push(`What should I hand in for the mission "${p.title}"?`);
-  }
-  out.push(`What should I focus on next${context.user.mission ? ` in "${context.user.mission.name}"` : ''}?`);
-  out.push('What is the most common mistake founders make here?');
-  return [...new Set(out)].filter((q) => q.toLowerCase() !== asked && !similar(q)).slice(0, 3);
+  const cited = new Set(context.passages.map((p) => `${p.kind}:${p.title}`));
+  // Sections of the cited documents that the search also found, in its order.
+  const sections = (doc: Passage) =>
+    related.filter((p) => p.kind === doc.kind && p.title === doc.title && p.key !== doc.key);
+  const out = followUpCandidates(
+    question,
+    context.passages,
+    related.filter((p) => p.kind === 'question' || cited.has(`${p.kind}:${p.title}`)),
+    sections,
+  ).map((c) => c.question);
+  // The founder's standing is always something the coach can answer.
+  for (const standing of ['What should I focus on next?', 'How far am I in the program?'])
+    if (out.length < 2) out.push(standing);
+  return out.slice(0, 3);
 }
 
 /** A title from the first question when the model gave none. */

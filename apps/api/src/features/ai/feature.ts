@@ -1,7 +1,7 @@
 import { FLAG_WORKSPACE_AI } from '@liftoff/contracts/flags';
 import type { FastifyInstance } from 'fastify';
 import type { CoachContextProvider } from './context.js';
-import { GenerationManager } from './generation.js';
+import { CoachGenerationManager } from './coach-turn.js';
 import { indexKnowledge } from './indexer.js';
 import { createChatModel } from './models.js';
 import { aiRepository } from './repository.js';
@@ -24,8 +24,13 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   const { config } = app;
   const passages = await indexKnowledge(app.db, options.contentDir, app.log);
   const retrieve = await passageRetriever(aiRepository(app.db), passages);
-  const chat = createChatModel(config);
-  const generations = new GenerationManager({
+  const repository = aiRepository(app.db);
+  const chat = createChatModel(config, {
+    retrieve,
+    passages,
+    answersTo: (userId, questionId) => repository.answersTo(userId, questionId),
+  });
+  const generations = new CoachGenerationManager({
     chat,
     repository: aiRepository(app.db),
     timeoutMs: config.AI_TIMEOUT_MS,

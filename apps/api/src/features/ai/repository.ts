@@ -291,6 +291,15 @@ export function aiRepository(db: DbOrTx) {
     async insertMessages(rows: (typeof aiMessages.$inferInsert)[]) {
       await db.insert(aiMessages).values(rows);
     },
+    /** The answers already given to a question (its earlier versions), oldest first. */
+    async answersTo(userId: string, questionId: string): Promise<string[]> {
+      const rows = await db
+        .select({ content: aiMessages.content })
+        .from(aiMessages)
+        .where(and(eq(aiMessages.parentId, questionId), eq(aiMessages.userId, userId)))
+        .orderBy(aiMessages.version);
+      return rows.map((r) => r.content);
+    },
     async maxVersion(parentId: string): Promise<number> {
       const [row] = await db
         .select({ max: sql<number | null>`max(${aiMessages.version})` })
