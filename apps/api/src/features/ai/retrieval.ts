@@ -66,68 +66,96 @@ export function passageIndex(passages: Passage[], terms: PassageTerm[]) {
     list.push({ passage, weight });
   }
   const total = Math.max(byKey.size, 1);
-  /** Rarity: a word in every passage says nothing about which one answers; an unknown word is the rarest. */
-  const idf = (lexeme: string) => {
-    const found = postings.get(lexeme)?.length;
-    // A word the content never uses still counts as asked (an off-topic question is mostly such words), but
-    // like a fairly common one: a topical question with one unusual word must not lose its step for it.
-    return found ? Math.log(1 + total / (found + 0.5)) : UNKNOWN_WORD_IDF;
-  };
+  // The ranking runs before every model request: postings as numbered arrays, each with its rarity, so a
+  // question costs array reads instead of map updates per passage.
+  const numbered = [...byKey.values()];
+  const numberOf = new Map(numbered.map((p, i) => [p, i]));
+  const prior = Float64Array.from(numbered, (p) => KIND_PRIOR[p.kind]);
+  const compact = new Map<string, { ids: Int32Array; weights: Float64Array; idf: number }>();
+  for (const [lexeme, list] of postings) {
+    compact.set(lexeme, {
+      ids: Int32Array.from(list, (p) => numberOf.get(p.passage)!),
+      weights: Float64Array.from(list, (p) => p.weight),
+      idf: Math.log(1 + total / (list.length + 0.5)),
+    });
+  }
+  /**
+   * Rarity: a word in every passage says nothing about which one answers. A word the content never uses still
+   * counts as asked (an off-topic question is mostly such words), but like a fairly common one: a topical
+   * question with one unusual word must not lose its step for it.
+   */
+  const idf = (lexeme: string) => compact.get(lexeme)?.idf ?? UNKNOWN_WORD_IDF;
   // The floor for what a passage matches: a word more telling than a very common one (half a one-passage word's
   // rarity in a small pack).
   const minMatched = Math.min(MIN_MATCHED_IDF, 0.5 * Math.log(1 + total / 1.5));
-  const best = (scores: Map<Passage, number>, limit: number): RetrievedPassage[] =>
-    [...scores]
-      .sort(([a, x], [b, y]) => y - x || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  const byScore = (a: [Passage, number], b: [Passage, number]) =>
+    b[1] - a[1] || (a[0].key < b[0].key ? -1 : a[0].key > b[0].key ? 1 : 0);
+  const best = (scored: [Passage, number][], limit: number): RetrievedPassage[] =>
+    scored
+      .sort(byScore)
       .slice(0, limit)
       .map(([passage, rank]) => ({ ...passage, rank }));
+  const scores = new Float64Array(numbered.length);
+  const matched = new Float64Array(numbered.length);
+  const masks = new Uint32Array(numbered.length);
 
   return {
     /** The passages for distinct lexemes as PostgreSQL's ts_rank orders them, best first. */
     rawRank(lexemes: string[], limit: number): RetrievedPassage[] {
-      const scores = new Map<Passage, number>();
+      const sums = new Map<Passage, number>();
       for (const lexeme of lexemes) {
         for (const { passage, weight } of postings.get(lexeme) ?? [])
-          scores.set(passage, (scores.get(passage) ?? 0) + weight);
+          sums.set(passage, (sums.get(passage) ?? 0) + weight);
       }
-      return best(scores, limit);
+      return best([...sums], limit);
     },
     /** The passages that answer the search, best first; none when nothing answers it. */
     rank(query: QueryTerm[], limit: number): RetrievedPassage[] {
-      const scores = new Map<Passage, number>();
-      const covered = new Map<Passage, Map<string, number>>();
-      // What the question itself asks: each group of its own words once, at its rarest word's weight.
-      const asked = new Map<string, number>();
-      // A hyphenated word's parts are its lexemes too ("two-sided": "two", "sided"); the whole counts through them.
+      // What the question itself asks: each group of its own words once, at its rarest word's rarity (a
+      // synonym stands in for the word). A hyphenated word's parts are its lexemes too ("two-sided": "two",
+      // "sided"), so the whole counts through them. At most 32 groups count towards coverage.
+      const groups = new Map<string, { bit: number; idf: number }>();
       for (const term of query) {
-        if (term.asked && term.weight >= 1 && !term.lexeme.includes('-'))
-          asked.set(term.group, Math.max(asked.get(term.group) ?? 0, idf(term.lexeme)));
+        if (!term.asked || term.weight < 1 || term.lexeme.includes('-')) continue;
+        const known = groups.get(term.group);
+        if (known) known.idf = Math.max(known.idf, idf(term.lexeme));
+        else if (groups.size < 32) groups.set(term.group, { bit: groups.size, idf: idf(term.lexeme) });
       }
+      let askedTotal = 0;
+      for (const group of groups.values()) askedTotal += group.idf;
+      if (!askedTotal) return [];
+      const touched: number[] = [];
       for (const term of query) {
-        const rarity = idf(term.lexeme);
-        for (const { passage, weight } of postings.get(term.lexeme) ?? []) {
-          scores.set(passage, (scores.get(passage) ?? 0) + term.weight * rarity * weight);
-          if (!asked.has(term.group)) continue;
-          let groups = covered.get(passage);
-          if (!groups) covered.set(passage, (groups = new Map()));
-          groups.set(term.group, Math.max(groups.get(term.group) ?? 0, rarity));
+        const list = compact.get(term.lexeme);
+        if (!list) continue;
+        const group = groups.get(term.group);
+        const factor = term.weight * list.idf;
+        for (let i = 0; i < list.ids.length; i++) {
+          const id = list.ids[i]!;
+          if (scores[id] === 0 && matched[id] === 0 && masks[id] === 0) touched.push(id);
+          scores[id] = scores[id]! + factor * list.weights[i]!;
+          if (group && !(masks[id]! & (1 << group.bit))) {
+            masks[id] = masks[id]! | (1 << group.bit);
+            matched[id] = matched[id]! + group.idf;
+          }
         }
       }
-      const askedTotal = [...asked.values()].reduce((a, b) => a + b, 0);
+      const kept: [Passage, number][] = [];
       let top = 0;
-      for (const [passage, score] of scores) {
-        const matched = [...(covered.get(passage)?.values() ?? [])];
-        const matchedIdf = matched.reduce((a, b) => a + Math.min(b, askedTotal), 0);
-        if (!askedTotal || matchedIdf / askedTotal < MIN_COVERAGE || matchedIdf < minMatched) {
-          scores.delete(passage);
-          continue;
+      for (const id of touched) {
+        if (matched[id]! / askedTotal >= MIN_COVERAGE && matched[id]! >= minMatched) {
+          const weighted = scores[id]! * prior[id]!;
+          kept.push([numbered[id]!, weighted]);
+          top = Math.max(top, weighted);
         }
-        const weighted = score * KIND_PRIOR[passage.kind];
-        scores.set(passage, weighted);
-        top = Math.max(top, weighted);
+        scores[id] = 0;
+        matched[id] = 0;
+        masks[id] = 0;
       }
-      for (const [passage, score] of scores) if (score < top * MIN_SHARE_OF_BEST) scores.delete(passage);
-      return best(scores, limit);
+      return best(
+        kept.filter(([, score]) => score >= top * MIN_SHARE_OF_BEST),
+        limit,
+      );
     },
   };
 }
