@@ -1,5 +1,7 @@
 import type { MessageSource } from '@liftoff/contracts/ai';
 import type { RetrievedPassage } from './knowledge.js';
+import { languageNames } from './language.js';
+import { modelRules } from './safety.js';
 
 /** What the coach knows about the person asking. app.ts supplies it from the accounts and programs features. */
 export interface CoachUserContext {
@@ -23,6 +25,10 @@ export interface CoachContext {
   user: CoachUserContext;
   passages: (RetrievedPassage & { link: string })[];
   sources: MessageSource[];
+  /** The question's language (ISO 639-1), as language.ts detects it. */
+  language?: string;
+  /** The crisis lines (AI_CRISIS_RESOURCES) the model's rules hand to a founder in distress. */
+  crisisResources?: string[];
 }
 
 const kindLabel: Record<RetrievedPassage['kind'], string> = {
@@ -80,11 +86,17 @@ export function systemPrompt(context: CoachContext): string {
     (p, i) =>
       `[${i + 1}] ${sourceLabel(p.kind)}: "${p.title}" — ${p.context} — link: ${p.link}\n${p.body.slice(0, 1800)}`,
   );
+  const language = languageNames[context.language ?? 'en'] ?? 'the language of the question';
   return [
     'You are the Liftoff coach, helping an early-stage founder through a venture program.',
     'Answer in Markdown, concretely, for this founder and their startup. Ground the answer in the sources below when they help,',
     'and name and link each source you used as a Markdown link, e.g. [Step: Title](link). Do not invent links.',
     'If the sources do not cover the question, say so briefly and give your best general advice.',
+    `Answer in ${language}, the language of the founder's question, even though the sources are in English.`,
+    '',
+    ...modelRules,
+    'Crisis lines:',
+    ...(context.crisisResources ?? []).map((r) => `- ${r}`),
     '',
     '## The founder',
     ...profileLines(context.user),

@@ -41,6 +41,7 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
     contextProvider: options.contextProvider,
     generations,
     retrieve,
+    crisisResources: config.AI_CRISIS_RESOURCES,
   });
   app.addHook('onClose', async () => {
     await generations.drain(5_000);

@@ -1,9 +1,9 @@
 import type { ChatStreamEvent, CompletionResult, MessageSource, MessageStatus } from '@liftoff/contracts/ai';
-import { APICallError, type LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV3Prompt, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { followUpPrompt, parseFollowUps, systemPrompt, type CoachContext } from './context.js';
-import { COACH_OPTIONS, type ChatModel, type CoachCallOptions } from './models.js';
+import { COACH_OPTIONS, pieces, type ChatModel, type CoachCallOptions } from './models.js';
 import type { AiRepository } from './repository.js';
 
 export interface GenerationIds {
@@ -28,6 +28,11 @@ export interface GenerationRequest {
   suggestions: string[];
   /** Set when this answer should name a new session. */
   titleFallback: string | null;
+  /**
+   * Set when the safety pre-check answered the question itself (safety.ts): this text is the answer, on every
+   * path, and no model is asked.
+   */
+  reply?: { kind: string; text: string };
   /**
    * Writes the user message and the placeholder answer. Called once the model call is under way, so the
    * write overlaps the model's own first-token time instead of delaying it.
@@ -80,6 +85,27 @@ function describeModelError(error: unknown): string {
   if (midStream)
     return 'The connection to the AI model server broke off before the answer was complete. Please try again.';
   return 'The AI model failed to answer. Please try again.';
+}
+
+/** A fixed answer as a model's stream of parts, so it is streamed, saved and replayed like any other. */
+function replyStream(text: string): ReadableStream<LanguageModelV3StreamPart> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue({ type: 'stream-start', warnings: [] });
+      controller.enqueue({ type: 'text-start', id: 'text-0' });
+      for (const delta of pieces(text, 6)) controller.enqueue({ type: 'text-delta', id: 'text-0', delta });
+      controller.enqueue({ type: 'text-end', id: 'text-0' });
+      controller.enqueue({
+        type: 'finish',
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 0, text: 0, reasoning: 0 },
+        },
+      });
+      controller.close();
+    },
+  });
 }
 
 /** The coach's conversation as the model interface takes it: the system prompt, earlier turns, the question. */
@@ -332,12 +358,14 @@ export class GenerationManager {
       // which on Node 20 costs more than a millisecond before the request leaves and again on the first token.
       // This call needs none of what it adds (tools, retries, telemetry); see docs/decisions/007.
       const call = Promise.resolve(
-        chat.model.doStream({
-          prompt: modelPrompt(systemPrompt(request.context), request.history, request.question),
-          maxOutputTokens,
-          abortSignal: generation.controller.signal,
-          providerOptions: { [COACH_OPTIONS]: coach as never },
-        }),
+        request.reply
+          ? { stream: replyStream(request.reply.text) }
+          : chat.model.doStream({
+              prompt: modelPrompt(systemPrompt(request.context), request.history, request.question),
+              maxOutputTokens,
+              abortSignal: generation.controller.signal,
+              providerOptions: { [COACH_OPTIONS]: coach as never },
+            }),
       );
       // Awaited below, after a turn of the event loop: a call that fails at once must not count as unhandled
       // meanwhile (Node ends the process on an unhandled rejection).
@@ -400,7 +428,10 @@ export class GenerationManager {
       if (streamError)
         log.warn({ err: streamError, conversationId: ids.conversationId }, 'AI model call failed');
     } else {
-      const extras = await this.followUps(generation);
+      // The pre-check's own replies suggest nothing: a founder in distress gets no chips to click past it.
+      const extras = request.reply
+        ? { followUpQuestions: request.suggestions, title: null }
+        : await this.followUps(generation);
       generation.followUpQuestions = extras.followUpQuestions;
       generation.status = 'COMPLETE';
       if (request.titleFallback !== null) {

@@ -11,7 +11,9 @@ import {
 } from './context.js';
 import type { Generation, GenerationManager, GenerationRequest } from './generation.js';
 import type { RetrievedPassage } from './knowledge.js';
+import { detectLanguage } from './language.js';
 import { aiRepository, toSession } from './repository.js';
+import { classifyMessage, safetyCheck } from './safety.js';
 import { stripMarks } from './search-snippet.js';
 import type { PassageRetriever } from './retrieval.js';
 
@@ -21,6 +23,8 @@ export interface AiServiceDeps {
   generations: GenerationManager;
   /** Ranks the coach's knowledge (as indexed on start) for a question. */
   retrieve: PassageRetriever;
+  /** AI_CRISIS_RESOURCES: the crisis lines the safety pre-check gives. */
+  crisisResources: string[];
 }
 
 const sessionNotFound = () => notFound('Chat session not found');
@@ -170,9 +174,12 @@ export function createAiService(deps: AiServiceDeps) {
       if (isNew) titlePending = true;
     }
 
+    // The safety pre-check comes before retrieval and any model call (docs/decisions/016).
+    const unsafe = classifyMessage(question);
+    const language = detectLanguage(question);
     const [user, retrieved, transcript] = await Promise.all([
       userContext(userId),
-      retrieve(question, 12),
+      unsafe ? Promise.resolve([]) : retrieve(question, 12),
       isNew
         ? Promise.resolve([])
         : repo.transcript(conversationId, retryOf ? retryOf.position - 1 : undefined),
@@ -183,8 +190,19 @@ export function createAiService(deps: AiServiceDeps) {
         b.rank * (b.milestoneKey && b.milestoneKey === user.milestone?.key ? 1.2 : 1) -
         a.rank * (a.milestoneKey && a.milestoneKey === user.milestone?.key ? 1.2 : 1),
     );
-    const context = pickPassages(ranked, user, 4);
-    const suggestions = fallbackFollowUps(context, question, ranked);
+    const verdict = unsafe
+      ? safetyCheck(
+          question,
+          {
+            firstName: user.firstName,
+            missionName: user.mission?.name ?? null,
+            crisisResources: deps.crisisResources,
+          },
+          language,
+        )
+      : null;
+    const context = { ...pickPassages(ranked, user, 4), language, crisisResources: deps.crisisResources };
+    const suggestions = verdict ? [] : fallbackFollowUps(context, question, ranked);
     const userMessageId = retryOf?.messageId ?? randomUUID();
     const responseId = randomUUID();
     const ids = { conversationId, userMessageId, responseId };
@@ -208,6 +226,7 @@ export function createAiService(deps: AiServiceDeps) {
       context,
       suggestions,
       titleFallback: titlePending && firstTurn ? fallbackTitle(question) : null,
+      ...(verdict ? { reply: { kind: verdict.kind, text: verdict.answer } } : {}),
       persist,
     };
   }
