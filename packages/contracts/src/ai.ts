@@ -41,8 +41,12 @@ export type Capabilities = z.infer<typeof capabilities>;
 const conversationId = z.uuid();
 const input = z.string().trim().min(1, 'Required').max(CHAT_INPUT_MAX_CHARACTERS);
 
-export const completionBody = z.object({ input, conversationId: conversationId.optional() }).strict();
-export const continueBody = z.object({ input }).strict();
+/** One of the founder's own steps the question is about ("Ask the coach about this step"): its worksheet answers join the context. */
+const stepId = z.string().min(1).max(64);
+export const completionBody = z
+  .object({ input, conversationId: conversationId.optional(), stepId: stepId.optional() })
+  .strict();
+export const continueBody = z.object({ input, stepId: stepId.optional() }).strict();
 export const conversationParams = z.object({ conversationId });
 export const retryParams = z.object({ conversationId, messageId: z.uuid(), responseId: z.uuid() });
 

@@ -10,6 +10,7 @@ import type {
 import type { Config } from '../../config.js';
 import { OpenAICompatibleChatModel } from './openai-compatible.js';
 import { sourceLabel, type CoachContext } from './context.js';
+import { standingAnswer } from './standing-answers.js';
 
 /** providerOptions key under which the pipeline hands the offline coach what it retrieved; other providers ignore it. */
 export const COACH_OPTIONS = 'liftoffCoach';
@@ -213,7 +214,10 @@ export class OfflineCoachModel implements LanguageModelV3 {
         ...(coach.title ? { title: coach.title } : {}),
       });
     }
-    return composeOfflineAnswer(question, coach.context);
+    const { intent, user, language } = coach.context;
+    return (
+      (intent && standingAnswer(intent, user, language)) || composeOfflineAnswer(question, coach.context)
+    );
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {

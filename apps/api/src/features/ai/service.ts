@@ -6,6 +6,7 @@ import {
   fallbackFollowUps,
   fallbackTitle,
   pickPassages,
+  type CoachContext,
   type CoachContextProvider,
   type CoachUserContext,
 } from './context.js';
@@ -14,6 +15,7 @@ import type { RetrievedPassage } from './knowledge.js';
 import { detectLanguage } from './language.js';
 import { aiRepository, toSession } from './repository.js';
 import { classifyMessage, safetyCheck } from './safety.js';
+import { standingFollowUps, standingIntent, standingSources } from './standing-answers.js';
 import { stripMarks } from './search-snippet.js';
 import type { PassageRetriever } from './retrieval.js';
 
@@ -37,8 +39,8 @@ const pageOf = <T>(items: T[], total: number, pageNo: number, pageSize: number):
 });
 
 export type ChatRequest =
-  | { kind: 'completion'; input: string; conversationId?: string }
-  | { kind: 'continue'; input: string; conversationId: string }
+  | { kind: 'completion'; input: string; conversationId?: string; stepId?: string }
+  | { kind: 'continue'; input: string; conversationId: string; stepId?: string }
   | { kind: 'retry'; conversationId: string; messageId: string; responseId: string };
 
 /** What a question's turn writes: the question (unless it is a retry) and the answer's placeholder row. */
@@ -177,9 +179,16 @@ export function createAiService(deps: AiServiceDeps) {
     // The safety pre-check comes before retrieval and any model call (docs/decisions/016).
     const unsafe = classifyMessage(question);
     const language = detectLanguage(question);
+    const stepId = request.kind === 'retry' ? undefined : request.stepId;
+    // A question about the founder's own standing is answered from it, not from the program's text.
+    const intent = unsafe ? null : standingIntent(question, Boolean(stepId));
     const [user, retrieved, transcript] = await Promise.all([
-      userContext(userId),
-      unsafe ? Promise.resolve([]) : retrieve(question, 12),
+      // Asked from inside a step, the worksheet answers just saved must be in it: no cached context.
+      // So must a standing question just after the founder finished a step.
+      stepId || intent
+        ? contextProvider.userContext(userId, stepId ? { stepId } : {}).catch(() => userContext(userId))
+        : userContext(userId),
+      unsafe || intent ? Promise.resolve([]) : retrieve(question, 12),
       isNew
         ? Promise.resolve([])
         : repo.transcript(conversationId, retryOf ? retryOf.position - 1 : undefined),
@@ -201,8 +210,19 @@ export function createAiService(deps: AiServiceDeps) {
           language,
         )
       : null;
-    const context = { ...pickPassages(ranked, user, 4), language, crisisResources: deps.crisisResources };
-    const suggestions = verdict ? [] : fallbackFollowUps(context, question, ranked);
+    const answersStanding = intent && (user.standing || user.focusStep) ? intent : null;
+    const picked = pickPassages(ranked, user, 4);
+    const context: CoachContext = {
+      ...picked,
+      ...(answersStanding ? { intent: answersStanding, sources: standingSources(user) } : {}),
+      language,
+      crisisResources: deps.crisisResources,
+    };
+    const suggestions = verdict
+      ? []
+      : answersStanding
+        ? standingFollowUps(answersStanding, user)
+        : fallbackFollowUps(context, question, ranked);
     const userMessageId = retryOf?.messageId ?? randomUUID();
     const responseId = randomUUID();
     const ids = { conversationId, userMessageId, responseId };
