@@ -1,5 +1,10 @@
 import type { ChatStreamEvent, CompletionResult, MessageSource, MessageStatus } from '@liftoff/contracts/ai';
-import { APICallError, type LanguageModelV3Prompt, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3Prompt,
+  type LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { followUpPrompt, parseFollowUps, systemPrompt, type CoachContext } from './context.js';
@@ -16,6 +21,8 @@ export interface GenerationIds {
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
+  /** An answer's status: one that failed or was stopped is partial and never reaches the model as an answer. */
+  status?: MessageStatus;
 }
 
 export interface GenerationRequest {
@@ -112,7 +119,11 @@ function replyStream(text: string): ReadableStream<LanguageModelV3StreamPart> {
 export function modelPrompt(system: string, history: ChatTurn[], question: string): LanguageModelV3Prompt {
   return [
     { role: 'system', content: system },
-    ...history.map(({ role, content }) => ({ role, content: [{ type: 'text' as const, text: content }] })),
+    // A failed or stopped answer's text is a fragment the model did not finish: sent back as its own words it
+    // would be continued or quoted as if it were advice. The question stays, so the model sees it went unanswered.
+    ...history
+      .filter(({ role, status }) => role === 'user' || !status || status === 'COMPLETE')
+      .map(({ role, content }) => ({ role, content: [{ type: 'text' as const, text: content }] })),
     { role: 'user', content: [{ type: 'text', text: question }] },
   ];
 }
@@ -130,6 +141,8 @@ export class Generation {
   sources: MessageSource[] = [];
   /** True once the answer's row exists, so the stop poller may look for it. */
   persisted = false;
+  /** Set when the model failed and the offline coach answered instead: why the model failed. */
+  fallback: string | null = null;
   readonly controller = new AbortController();
   readonly finished: Promise<GenerationOutcome>;
   /** Settles when the question and the answer's row are saved (true) or could not be (false). */
@@ -179,7 +192,12 @@ export class Generation {
   finalEvent(): ChatStreamEvent {
     return this.error
       ? { ...this.ids, error: this.error, followUpQuestions: [] }
-      : { ...this.ids, followUpQuestions: this.followUpQuestions, sources: this.sources };
+      : {
+          ...this.ids,
+          followUpQuestions: this.followUpQuestions,
+          sources: this.sources,
+          ...(this.fallback ? { fallback: this.fallback } : {}),
+        };
   }
 
   stop(reason: StopReason) {
@@ -205,6 +223,8 @@ export class Generation {
 
 export interface GenerationManagerOptions {
   chat: ChatModel;
+  /** Answers when the model server fails (AI_FALLBACK=offline): the offline coach; null shows the error only. */
+  fallback?: LanguageModelV3 | null;
   repository: AiRepository;
   timeoutMs: number;
   maxOutputTokens: number;
@@ -427,7 +447,10 @@ export class GenerationManager {
         : 'The connection to the AI model server broke off before the answer was complete. Please try again.';
       if (streamError)
         log.warn({ err: streamError, conversationId: ids.conversationId }, 'AI model call failed');
-    } else {
+    }
+    if (generation.status === 'ERROR' && generation.stopReason !== 'shutdown' && this.options.fallback) {
+      await this.answerOffline(generation, this.options.fallback);
+    } else if (generation.status !== 'ERROR' && generation.status !== 'STOPPED') {
       // The pre-check's own replies suggest nothing: a founder in distress gets no chips to click past it.
       const extras = request.reply
         ? { followUpQuestions: request.suggestions, title: null }
@@ -454,6 +477,7 @@ export class GenerationManager {
           content: generation.content,
           status: generation.status,
           error: generation.error,
+          fallback: generation.fallback,
           followUpQuestions: generation.followUpQuestions,
           sources,
         });
@@ -463,6 +487,43 @@ export class GenerationManager {
       }
     }
     generation.finish();
+  }
+
+  /**
+   * The model failed (an HTTP error, a time-out, a broken stream): the founder gets the offline coach's answer
+   * from the same context instead, labelled with why (docs/decisions/017). What the model streamed is dropped —
+   * the first event that names the fallback tells the client to drop it too — so the saved answer is whole.
+   */
+  private async answerOffline(generation: Generation, fallback: LanguageModelV3) {
+    const { request } = generation;
+    const reason = generation.error!;
+    const coach: CoachCallOptions = { task: 'answer', context: request.context };
+    try {
+      const { stream } = await fallback.doStream({
+        prompt: modelPrompt('', request.history, request.question),
+        providerOptions: { [COACH_OPTIONS]: coach as never },
+      });
+      const text: string[] = [];
+      for await (const part of stream) if (part.type === 'text-delta') text.push(part.delta);
+      generation.pieces.length = 0;
+      generation.fallback = reason;
+      generation.error = null;
+      generation.status = 'COMPLETE';
+      generation.followUpQuestions = request.suggestions.slice(0, 4);
+      for (const [index, content] of text.entries()) {
+        generation.pieces.push(content);
+        generation.emit({ ...request.ids, content, ...(index === 0 ? { fallback: reason } : {}) });
+      }
+      if (request.titleFallback !== null) {
+        await generation.saved;
+        if (generation.persisted)
+          await this.options.repository
+            .setGeneratedTitle(request.ids.conversationId, request.titleFallback)
+            .catch(() => {});
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'the offline coach could not stand in for the model');
+    }
   }
 
   /** A second short call asks the model for follow-up questions (and a title); the knowledge base fills any gap. */
