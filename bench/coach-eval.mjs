@@ -47,11 +47,15 @@ async function call(url, body) {
   };
 }
 
+/** Asks the turns in one conversation; answers the last reply, with the one before it. */
 async function ask(turns) {
   let answer = await call('/api/ai/chat/completion', { input: turns[0] });
-  for (const turn of turns.slice(1))
+  let previous = null;
+  for (const turn of turns.slice(1)) {
+    previous = answer;
     answer = await call(`/api/ai/chat/continue/${answer.ids.conversationId}`, { input: turn });
-  return answer;
+  }
+  return { ...answer, previous };
 }
 
 const scores = new Map();
@@ -67,6 +71,11 @@ try {
     const turns = Array.isArray(item.ask) ? item.ask : [item.ask];
     const answer = await ask(turns);
     const verdict = judge(item, answer, titles);
+    // A follow-up that leads with what the previous answer led with repeats it.
+    const repeated =
+      answer.previous?.sources[0] && answer.sources[0]?.title === answer.previous.sources[0].title;
+    if (repeated)
+      Object.assign(verdict, { ok: false, lead: `repeats the previous answer's ${verdict.lead}` });
     const score = scores.get(item.category) ?? { passed: 0, total: 0 };
     score.total += 1;
     if (verdict.ok) score.passed += 1;

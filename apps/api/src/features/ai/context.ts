@@ -1,6 +1,31 @@
 import type { MessageSource } from '@liftoff/contracts/ai';
 import { followUpCandidates } from './follow-ups.js';
 import type { Passage, RetrievedPassage } from './knowledge.js';
+import { languageNames } from './language.js';
+import { modelRules } from './safety.js';
+import type { StandingIntent } from './standing-answers.js';
+import {
+  standingLines,
+  standingOf,
+  stepStanding,
+  type ExpertReply,
+  type ProgramLike,
+  type Standing,
+  type StepStanding,
+} from './standing.js';
+
+export type { ProgramLike } from './standing.js';
+
+/** The founder's own step by id, from their programs: what "Ask the coach about this step" asks about. */
+function focusStepOf(programs: ProgramLike[], stepId: string): CoachUserContext['focusStep'] {
+  for (const program of programs)
+    for (const milestone of program.userMilestone)
+      for (const mission of milestone.userMission) {
+        const step = mission.userStep.find((s) => s.id === stepId);
+        if (step) return { ...stepStanding(mission.id, step), mission: mission.name };
+      }
+  return null;
+}
 
 /** What the coach knows about the person asking. app.ts supplies it from the accounts and programs features. */
 export interface CoachUserContext {
@@ -13,10 +38,17 @@ export interface CoachUserContext {
   mission?: { key?: string; name: string; url?: string };
   /** Links to the user's own step pages, keyed by `<milestoneKey>/<missionKey>/<stepKey>` of the content pack. */
   stepLinks?: Record<string, string>;
+  /** The goals the founder gave at onboarding. */
+  goals?: string | null;
+  /** Where the founder stands in their program (standing.ts); null when they have none. */
+  standing?: Standing | null;
+  /** The step the founder asked about from inside it, with their own worksheet answers. */
+  focusStep?: (StepStanding & { mission: string }) | null;
 }
 
 export interface CoachContextProvider {
-  userContext(userId: string): Promise<CoachUserContext>;
+  /** With `stepId`, `focusStep` is that step of the founder's own (null when it is not theirs). */
+  userContext(userId: string, options?: { stepId?: string }): Promise<CoachUserContext>;
 }
 
 /** Everything a model gets besides the conversation: the same for the offline coach and a real model. */
@@ -36,6 +68,12 @@ export interface CoachContext {
   };
   /** What the offline coach retrieved beyond what it cited; its follow-up questions come from these. */
   related?: RetrievedPassage[];
+  /** The question's language (ISO 639-1), as language.ts detects it. */
+  language?: string;
+  /** The crisis lines (AI_CRISIS_RESOURCES) the model's rules hand to a founder in distress. */
+  crisisResources?: string[];
+  /** Set when the question is about the founder's own standing: the offline coach answers it from that. */
+  intent?: StandingIntent;
 }
 
 const kindLabel: Record<RetrievedPassage['kind'], string> = {
@@ -84,6 +122,24 @@ function profileLines(user: CoachUserContext): string[] {
     `Program: ${user.program?.name ?? 'not enrolled'}`,
     `Current milestone: ${user.milestone?.name ?? 'unknown'}`,
     `Current mission: ${user.mission?.name ?? 'unknown'}${user.mission?.url ? ` (${user.mission.url})` : ''}`,
+    ...standingLines(user.standing, user.goals ?? null),
+    ...focusLines(user.focusStep),
+  ];
+}
+
+/** The step the founder asks about from inside it, with their own worksheet answers, for the model. */
+function focusLines(step: CoachUserContext['focusStep']): string[] {
+  if (!step) return [];
+  return [
+    '',
+    `## The step the founder is asking about: "${step.title}" (mission "${step.mission}") ${step.url}`,
+    step.summary,
+    ...(step.answers.length
+      ? [
+          'Their worksheet answers so far:',
+          ...step.answers.map((a) => `- ${a.label}: ${a.answer.slice(0, 1500)}`),
+        ]
+      : ['They have not filled in its worksheet yet.']),
   ];
 }
 
@@ -93,11 +149,17 @@ export function systemPrompt(context: CoachContext): string {
     (p, i) =>
       `[${i + 1}] ${sourceLabel(p.kind)}: "${p.title}" — ${p.context} — link: ${p.link}\n${p.body.slice(0, 1800)}`,
   );
+  const language = languageNames[context.language ?? 'en'] ?? 'the language of the question';
   return [
     'You are the Liftoff coach, helping an early-stage founder through a venture program.',
     'Answer in Markdown, concretely, for this founder and their startup. Ground the answer in the sources below when they help,',
     'and name and link each source you used as a Markdown link, e.g. [Step: Title](link). Do not invent links.',
     'If the sources do not cover the question, say so briefly and give your best general advice.',
+    `Answer in ${language}, the language of the founder's question, even though the sources are in English.`,
+    '',
+    ...modelRules,
+    'Crisis lines:',
+    ...(context.crisisResources ?? []).map((r) => `- ${r}`),
     '',
     '## The founder',
     ...profileLines(context.user),
@@ -177,24 +239,6 @@ export function fallbackTitle(question: string): string {
   return clean.length <= 60 ? clean : `${clean.slice(0, 57).replace(/\s+\S*$/, '')}…`;
 }
 
-/** The parts of the programs feature's Program shape the coach reads (structural, so no feature import). */
-export interface ProgramLike {
-  name: string;
-  status: string;
-  userMilestone: {
-    key: string;
-    name: string;
-    status: string;
-    userMission: {
-      id: string;
-      key: string;
-      name: string;
-      status: string;
-      userStep: { id: string; key: string }[];
-    }[];
-  }[];
-}
-
 /**
  * Builds the coach's context provider from lookups app.ts hands in: the user row (first name, meta with
  * startupName, stage, industry) and, when available, the user's programs with their progress.
@@ -204,13 +248,16 @@ export function coachContextFrom(lookups: {
     userId: string,
   ) => Promise<{ firstName: string | null; meta: Record<string, unknown> } | undefined>;
   listPrograms?: (userId: string) => Promise<ProgramLike[]>;
+  /** What experts last answered this founder, newest first. */
+  expertReplies?: (userId: string) => Promise<ExpertReply[]>;
 }): CoachContextProvider {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
   return {
-    async userContext(userId) {
-      const [user, programs] = await Promise.all([
+    async userContext(userId, options = {}) {
+      const [user, programs, replies] = await Promise.all([
         lookups.findUser(userId),
         lookups.listPrograms ? lookups.listPrograms(userId).catch(() => []) : Promise.resolve([]),
+        lookups.expertReplies ? lookups.expertReplies(userId).catch(() => []) : Promise.resolve([]),
       ]);
       const meta = user?.meta ?? {};
       const context: CoachUserContext = {
@@ -218,7 +265,10 @@ export function coachContextFrom(lookups: {
         startupName: text(meta.startupName),
         stage: text(meta.stage),
         industry: text(meta.industry),
+        goals: text(meta.goals),
+        standing: standingOf(programs, replies),
       };
+      if (options.stepId) context.focusStep = focusStepOf(programs, options.stepId);
       const program = programs.find((p) => p.status === 'ONGOING') ?? programs[0];
       if (!program) return context;
       context.program = { name: program.name };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CoachContextProvider } from './context.js';
 import { CoachGenerationManager } from './coach-turn.js';
 import { indexKnowledge } from './indexer.js';
-import { createChatModel } from './models.js';
+import { createChatModel, OfflineCoachModel } from './models.js';
 import { aiRepository } from './repository.js';
 import { aiRoutes } from './routes.js';
 import { passageRetriever } from './retrieval.js';
@@ -32,6 +32,8 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   });
   const generations = new CoachGenerationManager({
     chat,
+    // With a model server configured, the offline coach stands in when it fails (docs/decisions/017).
+    fallback: !chat.offline && config.AI_FALLBACK === 'offline' ? new OfflineCoachModel(0) : null,
     repository: aiRepository(app.db),
     timeoutMs: config.AI_TIMEOUT_MS,
     maxOutputTokens: config.AI_MAX_OUTPUT_TOKENS,
@@ -46,6 +48,7 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
     contextProvider: options.contextProvider,
     generations,
     retrieve,
+    crisisResources: config.AI_CRISIS_RESOURCES,
   });
   app.addHook('onClose', async () => {
     await generations.drain(5_000);

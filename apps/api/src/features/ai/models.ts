@@ -12,6 +12,7 @@ import { OpenAICompatibleChatModel } from './openai-compatible.js';
 import type { CoachContext } from './context.js';
 import { composeOfflineAnswer } from './offline-answer.js';
 import { offlineFollowUps, refineForTurn, type OfflineCoachTools } from './offline-turn.js';
+import { standingAnswer } from './standing-answers.js';
 
 /** providerOptions key under which the pipeline hands the offline coach what it retrieved; other providers ignore it. */
 export const COACH_OPTIONS = 'liftoffCoach';
@@ -118,7 +119,9 @@ export class OfflineCoachModel implements LanguageModelV3 {
     if (!coach)
       return 'I am the offline coach. Ask me about your program, your missions or the Liftoff blog.';
     if (coach.task === 'followups') {
-      const own = this.tools ? await offlineFollowUps(coach.context, this.tools) : [];
+      // A standing answer's follow-ups are the pipeline's (about the founder's own steps).
+      const own =
+        this.tools && !coach.context.intent ? await offlineFollowUps(coach.context, this.tools) : [];
       return JSON.stringify({
         followUpQuestions: own.length ? own : (coach.suggestions ?? []),
         ...(coach.title ? { title: coach.title } : {}),
@@ -126,6 +129,9 @@ export class OfflineCoachModel implements LanguageModelV3 {
     }
     // The turn's question as the pipeline saw it; a prompt without one (a direct call) is read as it is.
     const question = coach.context.turn?.question ?? lastUserText(options);
+    const { intent, user, language } = coach.context;
+    const standing = intent && standingAnswer(intent, user, language);
+    if (standing) return standing;
     if (this.tools) await refineForTurn(coach.context, this.tools);
     return composeOfflineAnswer(question, coach.context);
   }

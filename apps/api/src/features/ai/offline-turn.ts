@@ -21,12 +21,12 @@ const docOf = (p: Passage) => `${p.kind}:${p.stepKey ?? p.url}:${p.title}`;
  * - the earlier questions count, at a discount, so a follow-up is read in their light;
  * - what the previous answer led with steps back, so a follow-up does not repeat it;
  * - a retry leads with the best document that no earlier version of this answer led with ("the next best").
- * A turn the pipeline found nothing for, without a conversation around it, stays as it is: an off-topic or
- * declined message is not given sources here.
+ * A turn the pipeline found nothing for, without a conversation around it, stays as it is (nothing on topic),
+ * and so does a question about the founder's own standing, which is answered from that.
  */
 export async function refineForTurn(context: CoachContext, tools: OfflineCoachTools): Promise<void> {
   const turn = context.turn;
-  if (!turn || (!context.passages.length && !turn.history.length)) return;
+  if (!turn || context.intent || (!context.passages.length && !turn.history.length)) return;
   const history = turn.history.map((t) => ({
     role: t.role === 'assistant' ? ('assistant' as const) : ('user' as const),
     content: t.content,

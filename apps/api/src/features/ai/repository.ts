@@ -20,6 +20,7 @@ export interface TurnMessage {
   role: 'user' | 'assistant';
   content: string;
   position: number;
+  status: MessageStatus;
 }
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */
@@ -316,6 +317,7 @@ export function aiRepository(db: DbOrTx) {
         content: string;
         status?: MessageStatus;
         error?: string | null;
+        fallback?: string | null;
         followUpQuestions?: string[];
         sources?: MessageSource[];
       },
@@ -409,6 +411,7 @@ export function aiRepository(db: DbOrTx) {
         content: m.content,
         status: m.status,
         error: m.error,
+        fallback: m.fallback,
         followUpQuestions: m.followUpQuestions,
         sources: m.sources as MessageSource[],
         createdAt: iso(m.createdAt),

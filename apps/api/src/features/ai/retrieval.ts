@@ -34,7 +34,7 @@ const EARLIER_QUESTION_WEIGHT = 0.5;
  * A passage is shown only when it covers enough of what the question asks (the rarity-weighted share of its
  * words, synonyms standing in for each other) and, at all, something more telling than one very common word.
  */
-const MIN_COVERAGE = 0.45;
+const MIN_COVERAGE = 0.4;
 const MIN_MATCHED_IDF = 2;
 const UNKNOWN_WORD_IDF = 4;
 /** And it must score near the best passage: far below it, a passage only shares an incidental word. */

@@ -21,6 +21,7 @@ import {
   sessionCreated,
   streamCompleted,
   streamDelta,
+  streamFellBack,
   streamErrored,
   streamFailed,
   streamFollowUps,
@@ -205,6 +206,7 @@ function runStream(
         if (!getState().aiChat.messages.some((m) => m.isTemp && m.responseId)) {
           dispatch(streamStarted(event));
         }
+        if (event.fallback) dispatch(streamFellBack(event.fallback));
         if (event.content) dispatch(streamDelta(event.content));
         if (event.followUpQuestions) dispatch(streamFollowUps(event.followUpQuestions));
         if (event.sources) dispatch(streamSources(event.sources));
