@@ -206,7 +206,8 @@ function runStream(
         if (!getState().aiChat.messages.some((m) => m.isTemp && m.responseId)) {
           dispatch(streamStarted(event));
         }
-        if (event.fallback) dispatch(streamFellBack(event.fallback));
+        if (event.fallback)
+          dispatch(streamFellBack({ reason: event.fallback, starts: Boolean(event.content) }));
         if (event.content) dispatch(streamDelta(event.content));
         if (event.followUpQuestions) dispatch(streamFollowUps(event.followUpQuestions));
         if (event.sources) dispatch(streamSources(event.sources));
