@@ -74,6 +74,12 @@ describe('the model prompt', () => {
     expect(prompt).toContain('Goals: Land ten paying pilots');
     expect(prompt).toMatch(/Progress in .*: 0\/\d+ milestones/);
     expect(prompt).toMatch(/Deliverables: /);
+    // Compact: the founder's section (profile and standing) stays a small share of the prompt. A token is about
+    // four characters of English for OpenAI's and Llama's tokenizers; the figure is printed for the record.
+    const founder = prompt.slice(prompt.indexOf('## The founder'), prompt.indexOf('## Sources'));
+    const tokens = Math.ceil(founder.length / 4);
+    console.log(`founder standing in the prompt: ${founder.length} characters, about ${tokens} tokens`);
+    expect(tokens).toBeLessThan(450);
     // Nobody else's data.
     const everything = JSON.stringify(streamed());
     expect(everything).not.toContain('Zebracorp');

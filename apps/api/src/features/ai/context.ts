@@ -120,8 +120,13 @@ function profileLines(user: CoachUserContext): string[] {
     `Founder: ${user.firstName ?? 'unknown'}`,
     `Startup: ${user.startupName ?? 'unknown'}; stage: ${user.stage ?? 'unknown'}; industry: ${user.industry ?? 'unknown'}`,
     `Program: ${user.program?.name ?? 'not enrolled'}`,
-    `Current milestone: ${user.milestone?.name ?? 'unknown'}`,
-    `Current mission: ${user.mission?.name ?? 'unknown'}${user.mission?.url ? ` (${user.mission.url})` : ''}`,
+    // The standing says where they are in more detail; these two lines are for a founder without one.
+    ...(user.standing
+      ? []
+      : [
+          `Current milestone: ${user.milestone?.name ?? 'unknown'}`,
+          `Current mission: ${user.mission?.name ?? 'unknown'}${user.mission?.url ? ` (${user.mission.url})` : ''}`,
+        ]),
     ...standingLines(user.standing, user.goals ?? null),
     ...focusLines(user.focusStep),
   ];

@@ -175,7 +175,13 @@ export class Generation {
 
   /** Subscribes to what comes next; the pieces generated so far arrive first, so nothing is missed. */
   subscribe(listener: Listener): () => void {
-    for (const content of this.pieces) listener({ ...this.ids, content });
+    // After a fallback the pieces are the offline coach's; the first says so, as it did live.
+    for (const [index, content] of this.pieces.entries())
+      listener({
+        ...this.ids,
+        content,
+        ...(index === 0 && this.fallback ? { fallback: this.fallback } : {}),
+      });
     if (this.ended) {
       listener(this.finalEvent());
       listener('done');

@@ -163,10 +163,11 @@ export function standingLines(standing: Standing | null | undefined, goals: stri
   lines.push(
     `Progress in "${s.program}": ${s.done.milestones}/${s.total.milestones} milestones, ${s.done.missions}/${s.total.missions} missions, ${s.done.steps}/${s.total.steps} steps done${s.endsAt ? `; program ends ${s.endsAt.slice(0, 10)}` : ''}`,
   );
-  if (s.milestone) lines.push(`Now: milestone ${s.milestone.number}/${s.milestone.of} "${s.milestone.name}"`);
+  if (s.milestone)
+    lines.push(`Current milestone: "${s.milestone.name}" (${s.milestone.number} of ${s.milestone.of})`);
   if (s.mission)
     lines.push(
-      `Mission: "${s.mission.name}" (${s.mission.stepsDone}/${s.mission.steps} steps) ${s.mission.url}`,
+      `Current mission: "${s.mission.name}" (${s.mission.stepsDone}/${s.mission.steps} steps done) ${s.mission.url}`,
     );
   if (s.step) lines.push(`Step to do now: "${s.step.title}" ${s.step.url}`);
   if (s.putOff.length) lines.push(`Put off: ${s.putOff.map((p) => `"${p.title}" ${p.url}`).join('; ')}`);

@@ -419,12 +419,16 @@ export const aiChatSlice = createSlice({
       const index = tempAnswerIndex(state);
       if (index !== -1) state.messages[index]!.content += action.payload;
     },
-    /** The model failed and the offline coach answers instead: what the model streamed so far is dropped. */
-    streamFellBack(state, action: PayloadAction<string>) {
+    /**
+     * The model failed and the offline coach answers instead. The event that starts its answer (`starts`) drops
+     * what the model streamed so far; the last event only repeats the label.
+     */
+    streamFellBack(state, action: PayloadAction<{ reason: string; starts: boolean }>) {
       const index = tempAnswerIndex(state);
-      if (index === -1 || state.messages[index]!.fallback) return;
-      state.messages[index]!.fallback = action.payload;
-      state.messages[index]!.content = '';
+      if (index === -1) return;
+      const message = state.messages[index]!;
+      if (action.payload.starts && !message.fallback) message.content = '';
+      message.fallback = action.payload.reason;
     },
     streamFollowUps(state, action: PayloadAction<string[]>) {
       const index = tempAnswerIndex(state);

@@ -372,6 +372,18 @@ describe('every chat error ends with a way to try again', { timeout: SLOW }, () 
     expect(note.textContent).toContain(why);
   });
 
+  it('opened from a step, offers its question and sends the step with every question', async () => {
+    const server = fakeAiServer();
+    await renderAi(
+      `/ai-workspace?${new URLSearchParams({ step: 's1', stepTitle: 'Write your problem statement', ask: 'Review my answers' })}`,
+      server,
+    );
+    await screen.findByText(/Asking about “Write your problem statement”/);
+    await userEvent.click(screen.getByRole('button', { name: 'Review my answers' }));
+    const stream = await server.stream('/ai/chat/completion');
+    expect(stream.body).toMatchObject({ input: 'Review my answers', stepId: 's1' });
+  });
+
   it('a saved answer that broke off is marked incomplete', async () => {
     const server = fakeAiServer();
     server.history('c1', () => [
