@@ -240,6 +240,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contextProvider: coachContextFrom({
       findUser: (id) => usersRepository(app.db).findById(id),
       listPrograms: (id) => programs.service.listPrograms(id),
+      expertReplies: async (id) =>
+        (await experts.meetings(id))
+          .filter((m) => m.status === 'ACCEPTED' || m.status === 'DECLINED')
+          .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+          .map((m) => ({
+            expert: `${m.expert.firstName} ${m.expert.lastName}`.trim(),
+            about: m.serviceName,
+            reply: `${m.status === 'ACCEPTED' ? 'accepted' : 'declined'} the meeting on ${m.start.slice(0, 10)}`,
+            at: m.updatedAt,
+          })),
     }),
   });
   await app.register(webAppPlugin);

@@ -8,6 +8,13 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
+/** Reachable from anywhere: a directory of every country's free lines, and the local emergency number. */
+export const defaultCrisisResources = [
+  'Find a Helpline — free, confidential crisis lines in over 130 countries: https://findahelpline.com',
+  'International Association for Suicide Prevention — crisis centres worldwide: https://www.iasp.info/crisis-centres-helplines/',
+  'In immediate danger, call your local emergency number (112 in Europe, 911 in North America, 999 in the UK).',
+];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -70,6 +77,19 @@ const envSchema = z.object({
   AI_SPEECH_PER_HOUR: z.coerce.number().int().min(1).default(120),
   AI_TRANSCRIPTIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   MAIL_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
+  // Crisis lines the coach gives a founder in distress: entries separated by ";" (docs/decisions/016).
+  AI_CRISIS_RESOURCES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(';')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(300)).min(1, 'must name at least one crisis line'))
+    .default(defaultCrisisResources),
+  // On a failed model call the founder gets the offline coach's answer, labelled; "off" shows the error only.
+  AI_FALLBACK: z.enum(['offline', 'off']).default('offline'),
   AI_TTS_ENGINE: z.enum(['espeak', 'openai', 'off']).default('espeak'),
   AI_TTS_BASE_URL: z.url().optional(),
   AI_TTS_API_KEY: z.string().optional(),

@@ -41,8 +41,12 @@ export type Capabilities = z.infer<typeof capabilities>;
 const conversationId = z.uuid();
 const input = z.string().trim().min(1, 'Required').max(CHAT_INPUT_MAX_CHARACTERS);
 
-export const completionBody = z.object({ input, conversationId: conversationId.optional() }).strict();
-export const continueBody = z.object({ input }).strict();
+/** One of the founder's own steps the question is about ("Ask the coach about this step"): its worksheet answers join the context. */
+const stepId = z.string().min(1).max(64);
+export const completionBody = z
+  .object({ input, conversationId: conversationId.optional(), stepId: stepId.optional() })
+  .strict();
+export const continueBody = z.object({ input, stepId: stepId.optional() }).strict();
 export const conversationParams = z.object({ conversationId });
 export const retryParams = z.object({ conversationId, messageId: z.uuid(), responseId: z.uuid() });
 
@@ -62,6 +66,11 @@ export const chatStreamEvent = z.object({
   content: z.string().optional(),
   followUpQuestions: z.array(z.string()).optional(),
   error: z.string().optional(),
+  /**
+   * The model failed and the offline coach answers instead (AI_FALLBACK): why the model failed. The event that
+   * first carries it drops the text streamed so far; what follows is the offline coach's answer.
+   */
+  fallback: z.string().optional(),
   /** On the last event of a completed or stopped answer: the steps and posts it drew on (as history shows them). */
   sources: z.array(messageSource).optional(),
 });
@@ -142,6 +151,8 @@ export const answerVersion = z.object({
   content: z.string(),
   status: messageStatus,
   error: z.string().nullable(),
+  /** Set when the model failed and the offline coach answered instead: why the model failed. */
+  fallback: z.string().nullable(),
   followUpQuestions: z.array(z.string()),
   sources: z.array(messageSource),
   createdAt: z.string(),
@@ -157,6 +168,8 @@ export const chatHistoryItem = z.object({
   feedback: feedback.nullable(),
   status: messageStatus,
   error: z.string().nullable(),
+  /** Set when the model failed and the offline coach answered instead: why the model failed. */
+  fallback: z.string().nullable(),
   followUpQuestions: z.array(z.string()),
   sources: z.array(messageSource),
   /** For an answer: the user message it answers. */

@@ -20,6 +20,9 @@ beforeAll(async () => {
     AI_API_KEY: 'sk-test-key',
     AI_TIMEOUT_MS: '600',
     AI_STOP_POLL_MS: '50',
+    // These tests show the model server's failures as founders see them without a fallback (coach-model-path
+    // covers the offline coach standing in).
+    AI_FALLBACK: 'off',
   }));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -413,6 +416,7 @@ describe('a model server that cannot be reached', () => {
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
       AI_MODEL: 'fake-model',
+      AI_FALLBACK: 'off',
     });
     try {
       const founder = await readyUser(offline.app);

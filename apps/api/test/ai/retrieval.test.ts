@@ -7,7 +7,7 @@ import { indexKnowledge } from '../../src/features/ai/indexer.js';
 import { loadPassages } from '../../src/features/ai/knowledge.js';
 import { aiRepository } from '../../src/features/ai/repository.js';
 import { lexemeReader, plainWords } from '../../src/features/ai/lexemes.js';
-import { passageRetriever } from '../../src/features/ai/retrieval.js';
+import { passageIndex, passageRetriever } from '../../src/features/ai/retrieval.js';
 import { contentDir } from '../../src/lib/paths.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -56,9 +56,17 @@ const questions = [
   'How do I hire my first employee?',
 ];
 
+/** The index's own sums for the question's lexemes, before rarity, synonyms and the relevance floor. */
+async function rawRankOf(question: string) {
+  const repo = aiRepository(t.app.db);
+  const index = passageIndex(loadPassages(contentDir), await repo.passageTerms());
+  const lexemes = await lexemeReader(repo).lexemes(question);
+  return index.rawRank(lexemes, 12).map(({ key, rank }) => ({ key, rank }));
+}
+
 describe('passage ranking', () => {
-  it.each(questions)('ranks as PostgreSQL ts_rank does: %s', async (question) => {
-    const ranked = await rankOf(question);
+  it.each(questions)('sums the index as PostgreSQL ts_rank ranks: %s', async (question) => {
+    const ranked = await rawRankOf(question);
     const expected = await tsRanks(question);
     expect(ranked).toHaveLength(12);
     const expectedRank = new Map(expected.map((e) => [e.key, e.rank]));
@@ -214,13 +222,13 @@ describe('the retriever', () => {
     const passages = loadPassages(contentDir);
     const question = 'What goes into a message house?';
     const all = await (await retrieverOf(passages))(question, 6);
-    expect(all).toHaveLength(6);
+    expect(all.length).toBeGreaterThan(1);
     expect(all[0]).toMatchObject({ kind: 'step', title: 'Build your message house' });
     expect(all[0]).toEqual({ ...passages.find((p) => p.key === all[0]!.key), rank: all[0]!.rank });
     const withoutFirst = passages.filter((p) => p.key !== all[0]!.key);
     const rest = await (await retrieverOf(withoutFirst))(question, 6);
-    expect(rest).toHaveLength(6);
-    expect(rest.slice(0, 5).map((p) => p.key)).toEqual(all.slice(1).map((p) => p.key));
+    expect(rest.map((p) => p.key)).not.toContain(all[0]!.key);
+    expect(rest[0]!.key).toBe(all[1]!.key);
   });
 });
 

@@ -46,6 +46,9 @@ export const buildPath = {
     `/milestone-outcome/${segment(programId)}/${segment(milestoneId)}/${segment(missionId)}`,
   missionDeliverable: (missionId: string) => `/mission-deliverable/${segment(missionId)}`,
   aiWorkspaceConversation: (conversationId: string) => `/ai-workspace/${segment(conversationId)}`,
+  /** A new chat about one of the founder's steps, offering `ask` as the first question. */
+  aiWorkspaceAboutStep: (stepId: string, stepTitle: string, ask: string) =>
+    `/ai-workspace?${new URLSearchParams({ step: stepId, stepTitle, ask }).toString()}`,
   resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
   studioReview: (deliverableId: string) => `/studio/reviews/${segment(deliverableId)}`,
 };

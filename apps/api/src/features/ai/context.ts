@@ -1,5 +1,31 @@
 import type { MessageSource } from '@liftoff/contracts/ai';
-import type { RetrievedPassage } from './knowledge.js';
+import { followUpCandidates } from './follow-ups.js';
+import type { Passage, RetrievedPassage } from './knowledge.js';
+import { languageNames } from './language.js';
+import { modelRules } from './safety.js';
+import type { StandingIntent } from './standing-answers.js';
+import {
+  standingLines,
+  standingOf,
+  stepStanding,
+  type ExpertReply,
+  type ProgramLike,
+  type Standing,
+  type StepStanding,
+} from './standing.js';
+
+export type { ProgramLike } from './standing.js';
+
+/** The founder's own step by id, from their programs: what "Ask the coach about this step" asks about. */
+function focusStepOf(programs: ProgramLike[], stepId: string): CoachUserContext['focusStep'] {
+  for (const program of programs)
+    for (const milestone of program.userMilestone)
+      for (const mission of milestone.userMission) {
+        const step = mission.userStep.find((s) => s.id === stepId);
+        if (step) return { ...stepStanding(mission.id, step), mission: mission.name };
+      }
+  return null;
+}
 
 /** What the coach knows about the person asking. app.ts supplies it from the accounts and programs features. */
 export interface CoachUserContext {
@@ -12,10 +38,17 @@ export interface CoachUserContext {
   mission?: { key?: string; name: string; url?: string };
   /** Links to the user's own step pages, keyed by `<milestoneKey>/<missionKey>/<stepKey>` of the content pack. */
   stepLinks?: Record<string, string>;
+  /** The goals the founder gave at onboarding. */
+  goals?: string | null;
+  /** Where the founder stands in their program (standing.ts); null when they have none. */
+  standing?: Standing | null;
+  /** The step the founder asked about from inside it, with their own worksheet answers. */
+  focusStep?: (StepStanding & { mission: string }) | null;
 }
 
 export interface CoachContextProvider {
-  userContext(userId: string): Promise<CoachUserContext>;
+  /** With `stepId`, `focusStep` is that step of the founder's own (null when it is not theirs). */
+  userContext(userId: string, options?: { stepId?: string }): Promise<CoachUserContext>;
 }
 
 /** Everything a model gets besides the conversation: the same for the offline coach and a real model. */
@@ -23,6 +56,24 @@ export interface CoachContext {
   user: CoachUserContext;
   passages: (RetrievedPassage & { link: string })[];
   sources: MessageSource[];
+  /**
+   * The turn being answered, for the offline coach (set as the answer starts, coach-turn.ts): it searches again
+   * with the conversation, and tells a retry by the earlier answers to the same question.
+   */
+  turn?: {
+    userMessageId: string;
+    userId: string;
+    question: string;
+    history: { role: string; content: string }[];
+  };
+  /** What the offline coach retrieved beyond what it cited; its follow-up questions come from these. */
+  related?: RetrievedPassage[];
+  /** The question's language (ISO 639-1), as language.ts detects it. */
+  language?: string;
+  /** The crisis lines (AI_CRISIS_RESOURCES) the model's rules hand to a founder in distress. */
+  crisisResources?: string[];
+  /** Set when the question is about the founder's own standing: the offline coach answers it from that. */
+  intent?: StandingIntent;
 }
 
 const kindLabel: Record<RetrievedPassage['kind'], string> = {
@@ -69,8 +120,31 @@ function profileLines(user: CoachUserContext): string[] {
     `Founder: ${user.firstName ?? 'unknown'}`,
     `Startup: ${user.startupName ?? 'unknown'}; stage: ${user.stage ?? 'unknown'}; industry: ${user.industry ?? 'unknown'}`,
     `Program: ${user.program?.name ?? 'not enrolled'}`,
-    `Current milestone: ${user.milestone?.name ?? 'unknown'}`,
-    `Current mission: ${user.mission?.name ?? 'unknown'}${user.mission?.url ? ` (${user.mission.url})` : ''}`,
+    // The standing says where they are in more detail; these two lines are for a founder without one.
+    ...(user.standing
+      ? []
+      : [
+          `Current milestone: ${user.milestone?.name ?? 'unknown'}`,
+          `Current mission: ${user.mission?.name ?? 'unknown'}${user.mission?.url ? ` (${user.mission.url})` : ''}`,
+        ]),
+    ...standingLines(user.standing, user.goals ?? null),
+    ...focusLines(user.focusStep),
+  ];
+}
+
+/** The step the founder asks about from inside it, with their own worksheet answers, for the model. */
+function focusLines(step: CoachUserContext['focusStep']): string[] {
+  if (!step) return [];
+  return [
+    '',
+    `## The step the founder is asking about: "${step.title}" (mission "${step.mission}") ${step.url}`,
+    step.summary,
+    ...(step.answers.length
+      ? [
+          'Their worksheet answers so far:',
+          ...step.answers.map((a) => `- ${a.label}: ${a.answer.slice(0, 1500)}`),
+        ]
+      : ['They have not filled in its worksheet yet.']),
   ];
 }
 
@@ -80,11 +154,17 @@ export function systemPrompt(context: CoachContext): string {
     (p, i) =>
       `[${i + 1}] ${sourceLabel(p.kind)}: "${p.title}" — ${p.context} — link: ${p.link}\n${p.body.slice(0, 1800)}`,
   );
+  const language = languageNames[context.language ?? 'en'] ?? 'the language of the question';
   return [
     'You are the Liftoff coach, helping an early-stage founder through a venture program.',
     'Answer in Markdown, concretely, for this founder and their startup. Ground the answer in the sources below when they help,',
     'and name and link each source you used as a Markdown link, e.g. [Step: Title](link). Do not invent links.',
     'If the sources do not cover the question, say so briefly and give your best general advice.',
+    `Answer in ${language}, the language of the founder's question, even though the sources are in English.`,
+    '',
+    ...modelRules,
+    'Crisis lines:',
+    ...(context.crisisResources ?? []).map((r) => `- ${r}`),
     '',
     '## The founder',
     ...profileLines(context.user),
@@ -130,34 +210,29 @@ export function parseFollowUps(text: string): { followUpQuestions: string[]; tit
   }
 }
 
-/** Follow-ups from the retrieved knowledge, used when a model gives none: related popular questions, then the steps. */
+/**
+ * Follow-ups from the retrieved knowledge, used when a model gives none: the related popular questions, then the
+ * topics of the cited steps' and posts' other sections, asked in their own words so the coach can answer them.
+ */
 export function fallbackFollowUps(
   context: CoachContext,
   question: string,
   related: RetrievedPassage[],
 ): string[] {
-  const asked = question.trim().toLowerCase();
-  const askedWords = new Set(asked.match(/[a-z0-9]{4,}/g) ?? []);
-  // A popular question that is the one just asked (most of its words) is no follow-up.
-  const similar = (text: string) => {
-    const words = text.toLowerCase().match(/[a-z0-9]{4,}/g) ?? [];
-    return (
-      words.length > 0 &&
-      words.filter((w) => askedWords.has(w)).length / Math.min(words.length, Math.max(askedWords.size, 1)) >=
-        0.6
-    );
-  };
-  const out: string[] = [];
-  for (const p of related) if (p.kind === 'question' && !similar(p.title)) out.push(p.title);
-  for (const p of context.passages) {
-    if (p.kind === 'step')
-      out.push(`How do I apply "${p.title}" to ${context.user.startupName ?? 'my startup'}?`);
-    if (p.kind === 'post') out.push(`What are the key takeaways of "${p.title}"?`);
-    if (p.kind === 'mission') out.push(`What should I hand in for the mission "${p.title}"?`);
-  }
-  out.push(`What should I focus on next${context.user.mission ? ` in "${context.user.mission.name}"` : ''}?`);
-  out.push('What is the most common mistake founders make here?');
-  return [...new Set(out)].filter((q) => q.toLowerCase() !== asked && !similar(q)).slice(0, 3);
+  const cited = new Set(context.passages.map((p) => `${p.kind}:${p.title}`));
+  // Sections of the cited documents that the search also found, in its order.
+  const sections = (doc: Passage) =>
+    related.filter((p) => p.kind === doc.kind && p.title === doc.title && p.key !== doc.key);
+  const out = followUpCandidates(
+    question,
+    context.passages,
+    related.filter((p) => p.kind === 'question' || cited.has(`${p.kind}:${p.title}`)),
+    sections,
+  ).map((c) => c.question);
+  // The founder's standing is always something the coach can answer.
+  for (const standing of ['What should I focus on next?', 'How far am I in the program?'])
+    if (out.length < 2) out.push(standing);
+  return out.slice(0, 3);
 }
 
 /** A title from the first question when the model gave none. */
@@ -169,24 +244,6 @@ export function fallbackTitle(question: string): string {
   return clean.length <= 60 ? clean : `${clean.slice(0, 57).replace(/\s+\S*$/, '')}…`;
 }
 
-/** The parts of the programs feature's Program shape the coach reads (structural, so no feature import). */
-export interface ProgramLike {
-  name: string;
-  status: string;
-  userMilestone: {
-    key: string;
-    name: string;
-    status: string;
-    userMission: {
-      id: string;
-      key: string;
-      name: string;
-      status: string;
-      userStep: { id: string; key: string }[];
-    }[];
-  }[];
-}
-
 /**
  * Builds the coach's context provider from lookups app.ts hands in: the user row (first name, meta with
  * startupName, stage, industry) and, when available, the user's programs with their progress.
@@ -196,13 +253,16 @@ export function coachContextFrom(lookups: {
     userId: string,
   ) => Promise<{ firstName: string | null; meta: Record<string, unknown> } | undefined>;
   listPrograms?: (userId: string) => Promise<ProgramLike[]>;
+  /** What experts last answered this founder, newest first. */
+  expertReplies?: (userId: string) => Promise<ExpertReply[]>;
 }): CoachContextProvider {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
   return {
-    async userContext(userId) {
-      const [user, programs] = await Promise.all([
+    async userContext(userId, options = {}) {
+      const [user, programs, replies] = await Promise.all([
         lookups.findUser(userId),
         lookups.listPrograms ? lookups.listPrograms(userId).catch(() => []) : Promise.resolve([]),
+        lookups.expertReplies ? lookups.expertReplies(userId).catch(() => []) : Promise.resolve([]),
       ]);
       const meta = user?.meta ?? {};
       const context: CoachUserContext = {
@@ -210,7 +270,10 @@ export function coachContextFrom(lookups: {
         startupName: text(meta.startupName),
         stage: text(meta.stage),
         industry: text(meta.industry),
+        goals: text(meta.goals),
+        standing: standingOf(programs, replies),
       };
+      if (options.stepId) context.focusStep = focusStepOf(programs, options.stepId);
       const program = programs.find((p) => p.status === 'ONGOING') ?? programs[0];
       if (!program) return context;
       context.program = { name: program.name };

@@ -1,9 +1,9 @@
 import { FLAG_WORKSPACE_AI } from '@liftoff/contracts/flags';
 import type { FastifyInstance } from 'fastify';
 import type { CoachContextProvider } from './context.js';
-import { GenerationManager } from './generation.js';
+import { CoachGenerationManager } from './coach-turn.js';
 import { indexKnowledge } from './indexer.js';
-import { createChatModel } from './models.js';
+import { createChatModel, OfflineCoachModel } from './models.js';
 import { aiRepository } from './repository.js';
 import { aiRoutes } from './routes.js';
 import { passageRetriever } from './retrieval.js';
@@ -25,9 +25,16 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   const { config } = app;
   const passages = await indexKnowledge(app.db, options.contentDir, app.log);
   const retrieve = await passageRetriever(aiRepository(app.db), passages);
-  const chat = createChatModel(config);
-  const generations = new GenerationManager({
+  const repository = aiRepository(app.db);
+  const chat = createChatModel(config, {
+    retrieve,
+    passages,
+    answersTo: (userId, questionId) => repository.answersTo(userId, questionId),
+  });
+  const generations = new CoachGenerationManager({
     chat,
+    // With a model server configured, the offline coach stands in when it fails (docs/decisions/017).
+    fallback: !chat.offline && config.AI_FALLBACK === 'offline' ? new OfflineCoachModel(0) : null,
     repository: aiRepository(app.db),
     timeoutMs: config.AI_TIMEOUT_MS,
     maxOutputTokens: config.AI_MAX_OUTPUT_TOKENS,
@@ -44,6 +51,7 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
     generations,
     retrieve,
     admitAnswer: (userId) => caps.admitAnswer(userId),
+    crisisResources: config.AI_CRISIS_RESOURCES,
   });
   // Before the server closes, not after: a streaming answer holds its connection open, so the server cannot close
   // until the answers end. Running answers get 5 s, then the rest are stopped and saved with what their clients

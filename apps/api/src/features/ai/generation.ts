@@ -1,9 +1,14 @@
 import type { ChatStreamEvent, CompletionResult, MessageSource, MessageStatus } from '@liftoff/contracts/ai';
-import { APICallError, type LanguageModelV3Prompt } from '@ai-sdk/provider';
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3Prompt,
+  type LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { followUpPrompt, parseFollowUps, systemPrompt, type CoachContext } from './context.js';
-import { COACH_OPTIONS, type ChatModel, type CoachCallOptions } from './models.js';
+import { COACH_OPTIONS, pieces, type ChatModel, type CoachCallOptions } from './models.js';
 import type { AiRepository } from './repository.js';
 
 export interface GenerationIds {
@@ -16,6 +21,8 @@ export interface GenerationIds {
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
+  /** An answer's status: one that failed or was stopped is partial and never reaches the model as an answer. */
+  status?: MessageStatus;
 }
 
 export interface GenerationRequest {
@@ -28,6 +35,11 @@ export interface GenerationRequest {
   suggestions: string[];
   /** Set when this answer should name a new session. */
   titleFallback: string | null;
+  /**
+   * Set when the safety pre-check answered the question itself (safety.ts): this text is the answer, on every
+   * path, and no model is asked.
+   */
+  reply?: { kind: string; text: string };
   /**
    * Writes the user message and the placeholder answer. Called once the model call is under way, so the
    * write overlaps the model's own first-token time instead of delaying it.
@@ -82,11 +94,36 @@ function describeModelError(error: unknown): string {
   return 'The AI model failed to answer. Please try again.';
 }
 
+/** A fixed answer as a model's stream of parts, so it is streamed, saved and replayed like any other. */
+function replyStream(text: string): ReadableStream<LanguageModelV3StreamPart> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue({ type: 'stream-start', warnings: [] });
+      controller.enqueue({ type: 'text-start', id: 'text-0' });
+      for (const delta of pieces(text, 6)) controller.enqueue({ type: 'text-delta', id: 'text-0', delta });
+      controller.enqueue({ type: 'text-end', id: 'text-0' });
+      controller.enqueue({
+        type: 'finish',
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 0, text: 0, reasoning: 0 },
+        },
+      });
+      controller.close();
+    },
+  });
+}
+
 /** The coach's conversation as the model interface takes it: the system prompt, earlier turns, the question. */
 export function modelPrompt(system: string, history: ChatTurn[], question: string): LanguageModelV3Prompt {
   return [
     { role: 'system', content: system },
-    ...history.map(({ role, content }) => ({ role, content: [{ type: 'text' as const, text: content }] })),
+    // A failed or stopped answer's text is a fragment the model did not finish: sent back as its own words it
+    // would be continued or quoted as if it were advice. The question stays, so the model sees it went unanswered.
+    ...history
+      .filter(({ role, status }) => role === 'user' || !status || status === 'COMPLETE')
+      .map(({ role, content }) => ({ role, content: [{ type: 'text' as const, text: content }] })),
     { role: 'user', content: [{ type: 'text', text: question }] },
   ];
 }
@@ -104,6 +141,8 @@ export class Generation {
   sources: MessageSource[] = [];
   /** True once the answer's row exists, so the stop poller may look for it. */
   persisted = false;
+  /** Set when the model failed and the offline coach answered instead: why the model failed. */
+  fallback: string | null = null;
   readonly controller = new AbortController();
   readonly finished: Promise<GenerationOutcome>;
   /** Settles when the question and the answer's row are saved (true) or could not be (false). */
@@ -136,7 +175,13 @@ export class Generation {
 
   /** Subscribes to what comes next; the pieces generated so far arrive first, so nothing is missed. */
   subscribe(listener: Listener): () => void {
-    for (const content of this.pieces) listener({ ...this.ids, content });
+    // After a fallback the pieces are the offline coach's; the first says so, as it did live.
+    for (const [index, content] of this.pieces.entries())
+      listener({
+        ...this.ids,
+        content,
+        ...(index === 0 && this.fallback ? { fallback: this.fallback } : {}),
+      });
     if (this.ended) {
       listener(this.finalEvent());
       listener('done');
@@ -153,7 +198,12 @@ export class Generation {
   finalEvent(): ChatStreamEvent {
     return this.error
       ? { ...this.ids, error: this.error, followUpQuestions: [] }
-      : { ...this.ids, followUpQuestions: this.followUpQuestions, sources: this.sources };
+      : {
+          ...this.ids,
+          followUpQuestions: this.followUpQuestions,
+          sources: this.sources,
+          ...(this.fallback ? { fallback: this.fallback } : {}),
+        };
   }
 
   stop(reason: StopReason) {
@@ -179,6 +229,8 @@ export class Generation {
 
 export interface GenerationManagerOptions {
   chat: ChatModel;
+  /** Answers when the model server fails (AI_FALLBACK=offline): the offline coach; null shows the error only. */
+  fallback?: LanguageModelV3 | null;
   repository: AiRepository;
   timeoutMs: number;
   maxOutputTokens: number;
@@ -332,12 +384,14 @@ export class GenerationManager {
       // which on Node 20 costs more than a millisecond before the request leaves and again on the first token.
       // This call needs none of what it adds (tools, retries, telemetry); see docs/decisions/007.
       const call = Promise.resolve(
-        chat.model.doStream({
-          prompt: modelPrompt(systemPrompt(request.context), request.history, request.question),
-          maxOutputTokens,
-          abortSignal: generation.controller.signal,
-          providerOptions: { [COACH_OPTIONS]: coach as never },
-        }),
+        request.reply
+          ? { stream: replyStream(request.reply.text) }
+          : chat.model.doStream({
+              prompt: modelPrompt(systemPrompt(request.context), request.history, request.question),
+              maxOutputTokens,
+              abortSignal: generation.controller.signal,
+              providerOptions: { [COACH_OPTIONS]: coach as never },
+            }),
       );
       // Awaited below, after a turn of the event loop: a call that fails at once must not count as unhandled
       // meanwhile (Node ends the process on an unhandled rejection).
@@ -399,8 +453,14 @@ export class GenerationManager {
         : 'The connection to the AI model server broke off before the answer was complete. Please try again.';
       if (streamError)
         log.warn({ err: streamError, conversationId: ids.conversationId }, 'AI model call failed');
-    } else {
-      const extras = await this.followUps(generation);
+    }
+    if (generation.status === 'ERROR' && generation.stopReason !== 'shutdown' && this.options.fallback) {
+      await this.answerOffline(generation, this.options.fallback);
+    } else if (generation.status !== 'ERROR' && generation.status !== 'STOPPED') {
+      // The pre-check's own replies suggest nothing: a founder in distress gets no chips to click past it.
+      const extras = request.reply
+        ? { followUpQuestions: request.suggestions, title: null }
+        : await this.followUps(generation);
       generation.followUpQuestions = extras.followUpQuestions;
       generation.status = 'COMPLETE';
       if (request.titleFallback !== null) {
@@ -423,6 +483,7 @@ export class GenerationManager {
           content: generation.content,
           status: generation.status,
           error: generation.error,
+          fallback: generation.fallback,
           followUpQuestions: generation.followUpQuestions,
           sources,
         });
@@ -432,6 +493,43 @@ export class GenerationManager {
       }
     }
     generation.finish();
+  }
+
+  /**
+   * The model failed (an HTTP error, a time-out, a broken stream): the founder gets the offline coach's answer
+   * from the same context instead, labelled with why (docs/decisions/017). What the model streamed is dropped —
+   * the first event that names the fallback tells the client to drop it too — so the saved answer is whole.
+   */
+  private async answerOffline(generation: Generation, fallback: LanguageModelV3) {
+    const { request } = generation;
+    const reason = generation.error!;
+    const coach: CoachCallOptions = { task: 'answer', context: request.context };
+    try {
+      const { stream } = await fallback.doStream({
+        prompt: modelPrompt('', request.history, request.question),
+        providerOptions: { [COACH_OPTIONS]: coach as never },
+      });
+      const text: string[] = [];
+      for await (const part of stream) if (part.type === 'text-delta') text.push(part.delta);
+      generation.pieces.length = 0;
+      generation.fallback = reason;
+      generation.error = null;
+      generation.status = 'COMPLETE';
+      generation.followUpQuestions = request.suggestions.slice(0, 4);
+      for (const [index, content] of text.entries()) {
+        generation.pieces.push(content);
+        generation.emit({ ...request.ids, content, ...(index === 0 ? { fallback: reason } : {}) });
+      }
+      if (request.titleFallback !== null) {
+        await generation.saved;
+        if (generation.persisted)
+          await this.options.repository
+            .setGeneratedTitle(request.ids.conversationId, request.titleFallback)
+            .catch(() => {});
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'the offline coach could not stand in for the model');
+    }
   }
 
   /** A second short call asks the model for follow-up questions (and a title); the knowledge base fills any gap. */

@@ -9,7 +9,10 @@ import type {
 } from '@ai-sdk/provider';
 import type { Config } from '../../config.js';
 import { OpenAICompatibleChatModel } from './openai-compatible.js';
-import { sourceLabel, type CoachContext } from './context.js';
+import type { CoachContext } from './context.js';
+import { composeOfflineAnswer } from './offline-answer.js';
+import { offlineFollowUps, refineForTurn, type OfflineCoachTools } from './offline-turn.js';
+import { standingAnswer } from './standing-answers.js';
 
 /** providerOptions key under which the pipeline hands the offline coach what it retrieved; other providers ignore it. */
 export const COACH_OPTIONS = 'liftoffCoach';
@@ -31,7 +34,8 @@ export interface ChatModel {
   close?: () => void;
 }
 
-export function createChatModel(config: Config): ChatModel {
+/** `tools` lets the offline coach search again with the conversation; without them it answers from what it is handed. */
+export function createChatModel(config: Config, tools?: OfflineCoachTools): ChatModel {
   if (config.AI_PROVIDER === 'openai-compatible') {
     const settings = {
       baseURL: config.AI_BASE_URL!.replace(/\/$/, ''),
@@ -49,7 +53,7 @@ export function createChatModel(config: Config): ChatModel {
     };
   }
   return {
-    model: new OfflineCoachModel(config.AI_OFFLINE_CHUNK_DELAY_MS),
+    model: new OfflineCoachModel(config.AI_OFFLINE_CHUNK_DELAY_MS, tools),
     provider: 'offline',
     modelId: 'liftoff-offline-coach',
     offline: true,
@@ -61,53 +65,7 @@ const emptyUsage = (outputWords: number): LanguageModelV3Usage => ({
   outputTokens: { total: outputWords, text: outputWords, reasoning: 0 },
 });
 
-const wordsOf = (text: string) =>
-  new Set(
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9\s]/g, ' ')
-      .split(/\s+/)
-      .filter((w) => w.length > 3)
-      .map((w) => w.replace(/(ing|ed|es|s)$/, '')),
-  );
-
-/**
- * Joins the lines of a hard-wrapped paragraph or list item into one. Program content is wrapped at about 110
- * columns, and the chat shows every newline as a line break (models mean theirs), so a quoted paragraph broke
- * mid-sentence. A line that starts a list item, heading, quote or table row keeps its break; code is left alone.
- */
-export function unwrapLines(block: string): string {
-  if (/^(```|~~~| {4}|\t)/m.test(block)) return block;
-  return block.replace(/\n(?![ \t]*(?:[-*+] |\d+[.)] |#|>|\|))[ \t]*/g, ' ');
-}
-
-/** The paragraphs or list items of a passage that share the most words with the question, in their original order. */
-export function bestExcerpt(body: string, question: string, maxChars = 700): string {
-  const q = wordsOf(question);
-  const blocks = body
-    .split(/\n\s*\n/)
-    .map((b) => unwrapLines(b.trim()))
-    .filter((b) => b && !/^\|?\s*-{3,}/.test(b));
-  const scored = blocks.map((text, index) => {
-    const words = wordsOf(text);
-    let score = 0;
-    for (const w of q) if (words.has(w)) score += 1;
-    return { text, index, score };
-  });
-  const chosen: typeof scored = [];
-  let length = 0;
-  for (const block of [...scored].sort((a, b) => b.score - a.score || a.index - b.index)) {
-    if (length && length + block.text.length > maxChars) continue;
-    chosen.push(block);
-    length += block.text.length;
-    if (length >= maxChars * 0.6) break;
-  }
-  const text = chosen
-    .sort((a, b) => a.index - b.index)
-    .map((b) => b.text)
-    .join('\n\n');
-  return text.length > maxChars * 1.5 ? `${text.slice(0, maxChars).replace(/\s+\S*$/, '')} …` : text;
-}
+export { bestExcerpt, composeOfflineAnswer, unwrapLines } from './offline-answer.js';
 
 function lastUserText(options: LanguageModelV3CallOptions): string {
   for (let i = options.prompt.length - 1; i >= 0; i--) {
@@ -116,55 +74,6 @@ function lastUserText(options: LanguageModelV3CallOptions): string {
       return message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
   }
   return '';
-}
-
-/** Writes the offline coach's reply from the retrieved passages: grounded, personal, with its sources linked. */
-export function composeOfflineAnswer(question: string, context: CoachContext): string {
-  const { user, passages } = context;
-  const name = user.firstName ? `${user.firstName}, ` : '';
-  const startup = user.startupName
-    ? ` for **${user.startupName}**${user.stage || user.industry ? ` (${[user.stage, user.industry].filter(Boolean).join(', ')})` : ''}`
-    : '';
-  if (!passages.length) {
-    return [
-      `${name ? `${user.firstName}, I` : 'I'} could not find anything about that in your program or the Liftoff blog.`,
-      '',
-      'Try asking with the words the program uses — for example about customer interviews, your MVP, pricing, unit economics, positioning, sales or fundraising.',
-      user.mission
-        ? `\nYour current mission is **${user.mission.name}**; I can help with any of its steps.`
-        : '',
-      '\n_I am the offline coach: I answer from the program and the blog only. Connect a language model (AI_PROVIDER=openai-compatible) for open-ended advice._',
-    ].join('\n');
-  }
-  const [top, ...rest] = passages;
-  const lines = [`${name}here is what the program says about that${startup}.`, ''];
-  lines.push(
-    `**${sourceLabel(top!.kind)}: ${top!.title}** (${top!.context})`,
-    '',
-    bestExcerpt(top!.body, question),
-    '',
-  );
-  const second = rest.find((p) => p.kind !== top!.kind || p.title !== top!.title);
-  if (second)
-    lines.push(
-      `**${sourceLabel(second.kind)}: ${second.title}** adds:`,
-      '',
-      bestExcerpt(second.body, question, 350),
-      '',
-    );
-  if (user.mission) {
-    const inMission = passages.some(
-      (p) => p.missionKey && user.mission?.key && p.missionKey === user.mission.key,
-    );
-    lines.push(
-      inMission
-        ? `This is part of your current mission, **${user.mission.name}** — a good moment to apply it.`
-        : `You are currently on the mission **${user.mission.name}**${user.milestone ? ` (${user.milestone.name})` : ''}.`,
-      '',
-    );
-  }
-  lines.push('**Sources**', ...passages.map((p) => `- [${sourceLabel(p.kind)}: ${p.title}](${p.link})`));
-  return lines.join('\n');
 }
 
 /** Splits text into small pieces that keep their whitespace, the way a model streams tokens. */
@@ -200,24 +109,35 @@ export class OfflineCoachModel implements LanguageModelV3 {
   readonly modelId = 'liftoff-offline-coach';
   readonly supportedUrls = {};
 
-  constructor(private readonly chunkDelayMs: number) {}
+  constructor(
+    private readonly chunkDelayMs: number,
+    private readonly tools?: OfflineCoachTools,
+  ) {}
 
-  private reply(options: LanguageModelV3CallOptions): string {
+  private async reply(options: LanguageModelV3CallOptions): Promise<string> {
     const coach = options.providerOptions?.[COACH_OPTIONS] as unknown as CoachCallOptions | undefined;
-    const question = lastUserText(options);
     if (!coach)
       return 'I am the offline coach. Ask me about your program, your missions or the Liftoff blog.';
     if (coach.task === 'followups') {
+      // A standing answer's follow-ups are the pipeline's (about the founder's own steps).
+      const own =
+        this.tools && !coach.context.intent ? await offlineFollowUps(coach.context, this.tools) : [];
       return JSON.stringify({
-        followUpQuestions: coach.suggestions ?? [],
+        followUpQuestions: own.length ? own : (coach.suggestions ?? []),
         ...(coach.title ? { title: coach.title } : {}),
       });
     }
+    // The turn's question as the pipeline saw it; a prompt without one (a direct call) is read as it is.
+    const question = coach.context.turn?.question ?? lastUserText(options);
+    const { intent, user, language } = coach.context;
+    const standing = intent && standingAnswer(intent, user, language);
+    if (standing) return standing;
+    if (this.tools) await refineForTurn(coach.context, this.tools);
     return composeOfflineAnswer(question, coach.context);
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
-    const text = this.reply(options);
+    const text = await this.reply(options);
     return {
       content: [{ type: 'text', text }],
       finishReason: { unified: 'stop', raw: 'stop' },
@@ -227,7 +147,7 @@ export class OfflineCoachModel implements LanguageModelV3 {
   }
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
-    const text = this.reply(options);
+    const text = await this.reply(options);
     const parts = pieces(text);
     const delay = this.chunkDelayMs;
     const signal = options.abortSignal;

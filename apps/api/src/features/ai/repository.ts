@@ -20,6 +20,7 @@ export interface TurnMessage {
   role: 'user' | 'assistant';
   content: string;
   position: number;
+  status: MessageStatus;
 }
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */
@@ -291,6 +292,15 @@ export function aiRepository(db: DbOrTx) {
     async insertMessages(rows: (typeof aiMessages.$inferInsert)[]) {
       await db.insert(aiMessages).values(rows);
     },
+    /** The answers already given to a question (its earlier versions), oldest first. */
+    async answersTo(userId: string, questionId: string): Promise<string[]> {
+      const rows = await db
+        .select({ content: aiMessages.content })
+        .from(aiMessages)
+        .where(and(eq(aiMessages.parentId, questionId), eq(aiMessages.userId, userId)))
+        .orderBy(aiMessages.version);
+      return rows.map((r) => r.content);
+    },
     async maxVersion(parentId: string): Promise<number> {
       const [row] = await db
         .select({ max: sql<number | null>`max(${aiMessages.version})` })
@@ -307,6 +317,7 @@ export function aiRepository(db: DbOrTx) {
         content: string;
         status?: MessageStatus;
         error?: string | null;
+        fallback?: string | null;
         followUpQuestions?: string[];
         sources?: MessageSource[];
       },
@@ -400,6 +411,7 @@ export function aiRepository(db: DbOrTx) {
         content: m.content,
         status: m.status,
         error: m.error,
+        fallback: m.fallback,
         followUpQuestions: m.followUpQuestions,
         sources: m.sources as MessageSource[],
         createdAt: iso(m.createdAt),

@@ -178,6 +178,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       askCoach(request, reply, {
         kind: 'continue',
         input: request.body.input,
+        ...(request.body.stepId ? { stepId: request.body.stepId } : {}),
         conversationId: request.params.conversationId,
       }),
   );

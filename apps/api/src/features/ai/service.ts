@@ -6,12 +6,16 @@ import {
   fallbackFollowUps,
   fallbackTitle,
   pickPassages,
+  type CoachContext,
   type CoachContextProvider,
   type CoachUserContext,
 } from './context.js';
 import type { Generation, GenerationManager, GenerationRequest } from './generation.js';
 import type { RetrievedPassage } from './knowledge.js';
+import { detectLanguage } from './language.js';
 import { aiRepository, toSession } from './repository.js';
+import { classifyMessage, safetyCheck } from './safety.js';
+import { standingFollowUps, standingIntent, standingSources } from './standing-answers.js';
 import { stripMarks } from './search-snippet.js';
 import type { PassageRetriever } from './retrieval.js';
 
@@ -23,6 +27,8 @@ export interface AiServiceDeps {
   retrieve: PassageRetriever;
   /** Admits an answer within the founder's running and hourly caps. */
   admitAnswer: (userId: string) => Promise<() => void>;
+  /** AI_CRISIS_RESOURCES: the crisis lines the safety pre-check gives. */
+  crisisResources: string[];
 }
 
 const sessionNotFound = () => notFound('Chat session not found');
@@ -35,8 +41,8 @@ const pageOf = <T>(items: T[], total: number, pageNo: number, pageSize: number):
 });
 
 export type ChatRequest =
-  | { kind: 'completion'; input: string; conversationId?: string }
-  | { kind: 'continue'; input: string; conversationId: string }
+  | { kind: 'completion'; input: string; conversationId?: string; stepId?: string }
+  | { kind: 'continue'; input: string; conversationId: string; stepId?: string }
   | { kind: 'retry'; conversationId: string; messageId: string; responseId: string };
 
 /** What a question's turn writes: the question (unless it is a retry) and the answer's placeholder row. */
@@ -172,9 +178,19 @@ export function createAiService(deps: AiServiceDeps) {
       if (isNew) titlePending = true;
     }
 
+    // The safety pre-check comes before retrieval and any model call (docs/decisions/016).
+    const unsafe = classifyMessage(question);
+    const language = detectLanguage(question);
+    const stepId = request.kind === 'retry' ? undefined : request.stepId;
+    // A question about the founder's own standing is answered from it, not from the program's text.
+    const intent = unsafe ? null : standingIntent(question, Boolean(stepId));
     const [user, retrieved, transcript] = await Promise.all([
-      userContext(userId),
-      retrieve(question, 12),
+      // Asked from inside a step, the worksheet answers just saved must be in it: no cached context.
+      // So must a standing question just after the founder finished a step.
+      stepId || intent
+        ? contextProvider.userContext(userId, stepId ? { stepId } : {}).catch(() => userContext(userId))
+        : userContext(userId),
+      unsafe || intent ? Promise.resolve([]) : retrieve(question, 12),
       isNew
         ? Promise.resolve([])
         : repo.transcript(conversationId, retryOf ? retryOf.position - 1 : undefined),
@@ -185,8 +201,30 @@ export function createAiService(deps: AiServiceDeps) {
         b.rank * (b.milestoneKey && b.milestoneKey === user.milestone?.key ? 1.2 : 1) -
         a.rank * (a.milestoneKey && a.milestoneKey === user.milestone?.key ? 1.2 : 1),
     );
-    const context = pickPassages(ranked, user, 4);
-    const suggestions = fallbackFollowUps(context, question, ranked);
+    const verdict = unsafe
+      ? safetyCheck(
+          question,
+          {
+            firstName: user.firstName,
+            missionName: user.mission?.name ?? null,
+            crisisResources: deps.crisisResources,
+          },
+          language,
+        )
+      : null;
+    const answersStanding = intent && (user.standing || user.focusStep) ? intent : null;
+    const picked = pickPassages(ranked, user, 4);
+    const context: CoachContext = {
+      ...picked,
+      ...(answersStanding ? { intent: answersStanding, sources: standingSources(user) } : {}),
+      language,
+      crisisResources: deps.crisisResources,
+    };
+    const suggestions = verdict
+      ? []
+      : answersStanding
+        ? standingFollowUps(answersStanding, user)
+        : fallbackFollowUps(context, question, ranked);
     const userMessageId = retryOf?.messageId ?? randomUUID();
     const responseId = randomUUID();
     const ids = { conversationId, userMessageId, responseId };
@@ -210,6 +248,7 @@ export function createAiService(deps: AiServiceDeps) {
       context,
       suggestions,
       titleFallback: titlePending && firstTurn ? fallbackTitle(question) : null,
+      ...(verdict ? { reply: { kind: verdict.kind, text: verdict.answer } } : {}),
       persist,
     };
   }

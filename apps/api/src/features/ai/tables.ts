@@ -64,6 +64,8 @@ export const aiMessages = pgTable(
     content: text('content').notNull().default(''),
     status: text('status', { enum: aiMessageStatuses }).notNull().default('COMPLETE'),
     error: text('error'),
+    /** Set when the model failed and the offline coach answered instead: why the model failed. */
+    fallback: text('fallback'),
     followUpQuestions: jsonb('follow_up_questions')
       .$type<string[]>()
       .notNull()

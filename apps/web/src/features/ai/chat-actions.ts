@@ -21,6 +21,7 @@ import {
   sessionCreated,
   streamCompleted,
   streamDelta,
+  streamFellBack,
   streamErrored,
   streamFailed,
   streamFollowUps,
@@ -205,6 +206,8 @@ function runStream(
         if (!getState().aiChat.messages.some((m) => m.isTemp && m.responseId)) {
           dispatch(streamStarted(event));
         }
+        if (event.fallback)
+          dispatch(streamFellBack({ reason: event.fallback, starts: Boolean(event.content) }));
         if (event.content) dispatch(streamDelta(event.content));
         if (event.followUpQuestions) dispatch(streamFollowUps(event.followUpQuestions));
         if (event.sources) dispatch(streamSources(event.sources));
@@ -234,22 +237,24 @@ function runStream(
 }
 
 /** Sends a question: a new conversation (completion) or the next one (continue). */
-export function sendMessage(input: string): Thunk<boolean> {
+/** `stepId`: the founder's own step the question is about, so the coach reads their worksheet answers too. */
+export function sendMessage(input: string, stepId?: string | null): Thunk<boolean> {
   return async (dispatch, getState) => {
     const text = input.trim();
     const state = getState().aiChat;
     if (!text || state.streaming) return false;
     const conversationId = state.conversationId;
+    const about = stepId ? { stepId } : {};
     dispatch(messageSent({ input: text, tempId: tempId(), timestamp: new Date().toISOString() }));
     if (conversationId)
       return dispatch(
-        runStream(`/ai/chat/continue/${encodeURIComponent(conversationId)}`, { input: text }, text),
+        runStream(`/ai/chat/continue/${encodeURIComponent(conversationId)}`, { input: text, ...about }, text),
       );
     const newConversationId = randomUuid();
     return dispatch(
       runStream(
         '/ai/chat/completion',
-        { input: text, conversationId: newConversationId },
+        { input: text, conversationId: newConversationId, ...about },
         text,
         newConversationId,
       ),

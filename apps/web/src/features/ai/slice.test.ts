@@ -54,6 +54,7 @@ function historyItem(over: Partial<ChatHistoryItem> & Pick<ChatHistoryItem, 'id'
     feedback: null,
     status: 'COMPLETE',
     error: null,
+    fallback: null,
     followUpQuestions: [],
     sources: [],
     messageId: null,

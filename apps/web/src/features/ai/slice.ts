@@ -28,6 +28,8 @@ export type ChatMessage = {
   feedback: Feedback | null;
   status: MessageStatus;
   error: string | null;
+  /** Set when the model failed and the offline coach answered instead: why the model failed. */
+  fallback: string | null;
   sources: MessageSource[];
   /** For an answer: every version, oldest first. */
   versions: AnswerVersionView[];
@@ -107,6 +109,7 @@ const versionOf = (m: ChatMessage): AnswerVersionView => ({
   content: m.content,
   status: m.status,
   error: m.error,
+  fallback: m.fallback,
   followUpQuestions: m.followUpQuestions,
   sources: m.sources,
   createdAt: m.timestamp,
@@ -127,6 +130,7 @@ export function messageFromHistory(item: ChatHistoryItem): ChatMessage {
     feedback: item.feedback,
     status: item.status,
     error: item.error,
+    fallback: item.fallback,
     sources: item.sources,
     versions: item.versions,
     versionIndex: 0,
@@ -338,6 +342,7 @@ export const aiChatSlice = createSlice({
         responseId: null,
         feedback: null,
         error: null,
+        fallback: null,
         sources: [],
         versions: [],
         versionIndex: 0,
@@ -380,6 +385,7 @@ export const aiChatSlice = createSlice({
         feedback: null,
         status: 'STREAMING',
         error: null,
+        fallback: null,
         sources: [],
         replaces: old,
       };
@@ -412,6 +418,17 @@ export const aiChatSlice = createSlice({
     streamDelta(state, action: PayloadAction<string>) {
       const index = tempAnswerIndex(state);
       if (index !== -1) state.messages[index]!.content += action.payload;
+    },
+    /**
+     * The model failed and the offline coach answers instead. The event that starts its answer (`starts`) drops
+     * what the model streamed so far; the last event only repeats the label.
+     */
+    streamFellBack(state, action: PayloadAction<{ reason: string; starts: boolean }>) {
+      const index = tempAnswerIndex(state);
+      if (index === -1) return;
+      const message = state.messages[index]!;
+      if (action.payload.starts && !message.fallback) message.content = '';
+      message.fallback = action.payload.reason;
     },
     streamFollowUps(state, action: PayloadAction<string[]>) {
       const index = tempAnswerIndex(state);
@@ -479,6 +496,7 @@ export const aiChatSlice = createSlice({
         content: version.content,
         status: version.status,
         error: version.error,
+        fallback: version.fallback,
         followUpQuestions: version.followUpQuestions,
         sources: version.sources,
         feedback: version.feedback,
@@ -610,6 +628,7 @@ export const {
   streamStopped,
   streamFailed,
   errorDismissed,
+  streamFellBack,
   versionSelected,
   feedbackSuccessReset,
   sessionsLoaded,

@@ -23,6 +23,7 @@ const version = (id: string, over: Partial<Version> = {}): Version => ({
   content: `Answer ${id}`,
   status: 'COMPLETE',
   error: null,
+  fallback: null,
   followUpQuestions: [],
   sources: [],
   createdAt: '2030-01-01T00:00:00.000Z',
@@ -350,6 +351,49 @@ describe('retry', { timeout: SLOW }, () => {
 });
 
 describe('every chat error ends with a way to try again', { timeout: SLOW }, () => {
+  it('when the model fails mid-answer, its text gives way to the offline coach, labelled with why', async () => {
+    const server = fakeAiServer();
+    server.history('c1', () => [question('u1'), answer('u1', [version('a1')])]);
+    await renderAi('/ai-workspace/c1', server);
+    await answered();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Ask the coach' }), 'And pricing?{Enter}');
+    const stream = await server.stream('/ai/chat/continue/c1');
+    const ids = { conversationId: 'c1', userMessageId: 'u2', responseId: 'a2' };
+    stream.event({ ...ids, content: 'The model started to' });
+    await screen.findByText('The model started to');
+    const why = 'The AI model server failed (HTTP 500). Please try again.';
+    stream.event({ ...ids, content: 'From the program: charge for value.', fallback: why });
+    stream.event({ ...ids, followUpQuestions: [], sources: [], fallback: why });
+    stream.done();
+    await screen.findByText('From the program: charge for value.');
+    expect(screen.queryByText(/The model started to/)).toBeNull();
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('Answered by the offline coach');
+    expect(note.textContent).toContain(why);
+  });
+
+  it('opened from a step, offers its question and sends the step with every question', async () => {
+    const server = fakeAiServer();
+    await renderAi(
+      `/ai-workspace?${new URLSearchParams({ step: 's1', stepTitle: 'Write your problem statement', ask: 'Review my answers' })}`,
+      server,
+    );
+    await screen.findByText(/Asking about “Write your problem statement”/);
+    await userEvent.click(screen.getByRole('button', { name: 'Review my answers' }));
+    const stream = await server.stream('/ai/chat/completion');
+    expect(stream.body).toMatchObject({ input: 'Review my answers', stepId: 's1' });
+  });
+
+  it('a saved answer that broke off is marked incomplete', async () => {
+    const server = fakeAiServer();
+    server.history('c1', () => [
+      question('u1'),
+      answer('u1', [version('a1', { status: 'ERROR', content: 'Half of', error: 'It broke off.' })]),
+    ]);
+    await renderAi('/ai-workspace/c1', server);
+    await screen.findByText('Cut off — this answer is incomplete.');
+  });
+
   it('a stream cut off before any text shows the answer failed, and Retry asks again', async () => {
     const server = fakeAiServer();
     server.history('c1', () => [question('u1'), answer('u1', [version('a1')])]);

@@ -52,6 +52,9 @@ export const STARTER_QUESTIONS = [
   'How do I write an ideal customer profile?',
 ];
 
+/** Offered after the step's own question when the coach is opened from a step. */
+const STEP_QUESTIONS = ["I'm stuck on this step", 'What should I do now?'];
+
 const OFFLINE_KEY = 'liftoff-ai-offline-note-hidden';
 
 const CONNECT_A_MODEL = (
@@ -143,6 +146,11 @@ export function ChatPanel() {
   const [dislikeId, setDislikeId] = useState<string | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const target = searchParams.get('message');
+  // Opened from a step ("Ask the coach about this step"): questions carry the step, so the coach reads the
+  // founder's worksheet answers; `ask` is the question offered to start with.
+  const aboutStep = searchParams.get('step');
+  const aboutTitle = searchParams.get('stepTitle');
+  const offered = searchParams.get('ask');
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [targetMissing, setTargetMissing] = useState(false);
   const reachedTarget = useRef<string | null>(null);
@@ -159,10 +167,10 @@ export function ChatPanel() {
     (text: string) => {
       if (answering) return false;
       stickToBottom.current = true;
-      void dispatch(sendMessage(text));
+      void dispatch(sendMessage(text, aboutStep));
       return true;
     },
-    [answering, dispatch],
+    [answering, dispatch, aboutStep],
   );
 
   const actions = useMemo<MessageActions>(
@@ -338,7 +346,9 @@ export function ChatPanel() {
           Ask your coach anything about your program
         </Typography>
         <Typography sx={{ color: 'text.secondary', mt: 1 }}>
-          It knows your startup, your milestone and your mission. Try one of these:
+          {aboutStep
+            ? `Asking about ${aboutTitle ? `“${aboutTitle}”` : 'your step'}: the coach sees your saved worksheet answers. Try one of these:`
+            : 'It knows your startup, your milestone and your mission. Try one of these:'}
         </Typography>
         <Stack
           component="ul"
@@ -346,7 +356,7 @@ export function ChatPanel() {
           aria-label="Suggested questions"
           sx={{ listStyle: 'none', p: 0, mt: 2.5, flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}
         >
-          {STARTER_QUESTIONS.map((question) => (
+          {(aboutStep && offered ? [offered, ...STEP_QUESTIONS] : STARTER_QUESTIONS).map((question) => (
             <li key={question}>
               <Chip
                 label={question}

@@ -47,7 +47,28 @@ function StatusNote({ message }: { message: ChatMessage }) {
       </Typography>
     );
   }
+  // The text that arrived before a failure stays readable, but must not pass for a whole answer.
+  if (message.status === 'ERROR' && message.content) {
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary', fontStyle: 'italic', mt: 1 }}>
+        Cut off — this answer is incomplete.
+      </Typography>
+    );
+  }
   return null;
+}
+
+/** The model failed and the offline coach answered instead: said above the answer, with why. */
+function FallbackNote({ reason }: { reason: string }) {
+  return (
+    <Typography
+      variant="body2"
+      role="note"
+      sx={{ color: 'text.secondary', mb: 1, pb: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <strong>Answered by the offline coach</strong> — the AI model could not answer: {reason}
+    </Typography>
+  );
 }
 
 export const MessageItem = memo(function MessageItem({
@@ -110,6 +131,7 @@ export const MessageItem = memo(function MessageItem({
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</Typography>
         ) : (
           <>
+            {message.fallback ? <FallbackNote reason={message.fallback} /> : null}
             {message.content ? (
               <ChatMarkdown source={message.content} />
             ) : streaming ? (

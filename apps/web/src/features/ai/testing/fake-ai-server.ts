@@ -57,6 +57,7 @@ export function messagesOf(prefix: string, count: number): ChatHistoryItem[] {
       feedback: null,
       status: 'COMPLETE',
       error: null,
+      fallback: null,
       followUpQuestions: [],
       sources: [],
       messageId: role === 'assistant' ? `${prefix}-m${i}` : null,

@@ -3,6 +3,7 @@ import type { Mission, NextStepResult, Step as MissionStep } from '@liftoff/cont
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -206,6 +207,32 @@ function StepView({
                 </Stack>
               </Box>
             ) : null}
+
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ mt: 4, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+            >
+              <Button
+                component={RouterLink}
+                to={buildPath.aiWorkspaceAboutStep(
+                  step.id,
+                  step.title,
+                  step.worksheet
+                    ? `Review my answers for “${step.title}”`
+                    : `Help me apply “${step.title}” to my startup`,
+                )}
+                variant="outlined"
+                startIcon={<AutoAwesomeIcon />}
+              >
+                Ask the coach about this step
+              </Button>
+              {step.worksheet && dirty ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  Save your answers first: the coach reads what is saved.
+                </Typography>
+              ) : null}
+            </Stack>
 
             <Box sx={{ mt: 4 }}>
               <StepRating step={step} missionId={mission.id} />
