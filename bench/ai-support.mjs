@@ -56,6 +56,9 @@ export async function startApi(env = {}, { databaseServer } = {}) {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
       CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
+      // One bench founder asks for hundreds of answers; the per-founder caps would refuse them.
+      AI_MAX_RUNNING_ANSWERS: '100000',
+      AI_ANSWERS_PER_HOUR: '100000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,34 +1,105 @@
-// Requests per second and p99 latency of GET /api/auth/me at 50 connections against the built server.
-// Needs `npm run build` first. DATABASE_URL may point it at PostgreSQL; PGlite otherwise.
+// GET /api/auth/me against the built server, side by side in one run with its floor: a bare Fastify server
+// answering the same call with one prepared query on the same kind of database (bench/servers/bare-auth-me.mjs).
+// Rounds alternate between them, so the shared machine's noise falls on both; the ratio is what to read.
+// Needs `npm run build` first. DATABASE_URL points it at PostgreSQL; PGlite otherwise.
+//   BENCH_SECONDS  per round and server (default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50)
+//   BEFORE_DIR     another checkout, built, to run as a third contender (before/after in the same run)
+// Goals: Liftoff >= 50 % of the floor; p99 <= 20 ms on PostgreSQL, <= 50 ms on PGlite (50 connections);
+// at 200 connections, no request waits more than a second.
 import autocannon from 'autocannon';
-import { startBuiltServer } from './support.mjs';
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { repoDir, startBuiltServer } from './support.mjs';
 
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const databaseUrl = process.env.DATABASE_URL;
+const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
 const email = 'bench@liftoff.local';
 const password = 'bench-password-2026';
-const server = await startBuiltServer({
+const env = {
   SEED_DEMO: 'false',
   CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-});
-try {
-  const post = (path, body, token) =>
-    fetch(`${server.url}/api${path}`, {
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+};
+
+async function signIn(url) {
+  const post = (p, body) =>
+    fetch(`${url}/api${p}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }).then((r) => r.json());
   await post('/auth/signup', { firstName: 'Bench', lastName: 'Mark', email, password });
   const { data } = await post('/auth/login', { email, password });
-  const result = await autocannon({
-    url: `${server.url}/api/auth/me`,
-    connections: 50,
-    duration: Number(process.env.BENCH_SECONDS ?? 15),
-    headers: { authorization: `Bearer ${data.token}` },
-  });
-  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(
-    `GET /api/auth/me, 50 connections, ${result.duration}s on ${database}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+  return data;
+}
+
+function startBare(userId) {
+  const child = fork(path.join(repoDir, 'bench/servers/bare-auth-me.mjs'), [
+    databaseUrl ? 'postgres' : 'pglite',
+    databaseUrl ?? '',
+    userId,
+  ]);
+  return new Promise((resolve) =>
+    child.once('message', ({ port }) =>
+      resolve({ url: `http://127.0.0.1:${port}`, stop: async () => child.disconnect() }),
+    ),
   );
+}
+
+const contenders = [];
+const servers = [];
+try {
+  const liftoff = await startBuiltServer(env);
+  servers.push(liftoff);
+  const session = await signIn(liftoff.url);
+  contenders.push({ name: 'Liftoff', url: liftoff.url, token: session.token });
+  if (process.env.BEFORE_DIR) {
+    const before = await startBuiltServer(env, { dir: path.resolve(process.env.BEFORE_DIR) });
+    servers.push(before);
+    contenders.push({ name: 'Liftoff before', url: before.url, token: (await signIn(before.url)).token });
+  }
+  const bare = await startBare(session.user.id);
+  servers.push(bare);
+  contenders.unshift({ name: 'bare Fastify + one query', url: bare.url, token: 'none' });
+
+  const results = new Map(contenders.map((c) => [c.name, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const c of contenders) {
+      // A short warm-up, so each measured round starts with the server's connections and JIT ready.
+      await autocannon({
+        url: `${c.url}/api/auth/me`,
+        connections,
+        duration: 1,
+        headers: { authorization: `Bearer ${c.token}` },
+      });
+      const r = await autocannon({
+        url: `${c.url}/api/auth/me`,
+        connections,
+        duration: seconds,
+        timeout: 10,
+        headers: { authorization: `Bearer ${c.token}` },
+      });
+      results.get(c.name).push(r);
+      console.log(
+        `round ${round + 1} ${c.name}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, timeouts ${r.timeouts}, errors ${r.errors}, non-2xx ${r.non2xx}`,
+      );
+    }
+  }
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const floor = median(results.get(contenders[0].name).map((r) => r.requests.average));
+  console.log(
+    `\nGET /api/auth/me, ${connections} connections, ${rounds} × ${seconds} s each, ${database} (medians):`,
+  );
+  for (const c of contenders) {
+    const rs = results.get(c.name);
+    const rps = median(rs.map((r) => r.requests.average));
+    console.log(
+      `  ${c.name.padEnd(26)} ${rps.toFixed(0).padStart(6)} req/s  ${((100 * rps) / floor).toFixed(0).padStart(4)} % of the floor  p99 ${median(rs.map((r) => r.latency.p99))} ms  max ${Math.max(...rs.map((r) => r.latency.max))} ms  timeouts ${rs.reduce((n, r) => n + r.timeouts, 0)}  non-2xx ${rs.reduce((n, r) => n + r.non2xx, 0)}`,
+    );
+  }
 } finally {
-  await server.stop();
+  for (const s of servers) await s.stop();
 }

@@ -18,12 +18,13 @@ async function freePort() {
   });
 }
 
-export async function startBuiltServer(env = {}) {
+/** `dir`: another checkout's build to start instead (to compare two versions side by side in one run). */
+export async function startBuiltServer(env = {}, { dir = repoDir } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'liftoff-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(repoDir, 'apps/api/dist/src/server.js')], {
-    cwd: repoDir,
+  const child = spawn(process.execPath, [path.join(dir, 'apps/api/dist/src/server.js')], {
+    cwd: dir,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',

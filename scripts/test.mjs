@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Runs every test suite: API (real app, real database), web (units through the real store) and the
 // browser journeys in Chromium. Prints one closing line: "tests: N passed, N failed".
+//
+// `--node <path>` runs the suites on that Node binary instead of this one (CI's Node 24 and 26 legs), and
+// `--units` runs the API and web unit suites only, without the build and the browser journeys.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +11,13 @@ import path from 'node:path';
 import { findChromium } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const argv = process.argv.slice(2);
+const nodeAt = argv.indexOf('--node');
+const node = nodeAt >= 0 ? path.resolve(argv[nodeAt + 1] ?? '') : process.execPath;
+const unitsOnly = argv.includes('--units');
+// Anything the tests start by name (`node`, `npx`) runs on the same Node as the suites.
+const env = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` };
+const vitestCli = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const reports = mkdtempSync(path.join(tmpdir(), 'liftoff-tests-'));
 const requireE2e = ['1', 'true', 'yes'].includes(String(process.env.REQUIRE_E2E ?? '').toLowerCase());
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -15,7 +25,7 @@ const failures = [];
 
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env, ...options });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
   return result.status === 0;
 }
 
@@ -23,9 +33,9 @@ function vitest(label, configDir, extraEnv = {}) {
   const outputFile = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
   const ok = run(
     label,
-    'npx',
+    node,
     [
-      'vitest',
+      vitestCli,
       'run',
       '--root',
       configDir,
@@ -34,7 +44,7 @@ function vitest(label, configDir, extraEnv = {}) {
       `--outputFile.json=${outputFile}`,
     ],
     {
-      env: { ...process.env, ...extraEnv },
+      env: { ...env, ...extraEnv },
     },
   );
   if (existsSync(outputFile)) {
@@ -47,11 +57,20 @@ function vitest(label, configDir, extraEnv = {}) {
   if (!ok) failures.push(label);
 }
 
-vitest('API tests', 'apps/api');
-vitest('Web unit tests', 'apps/web');
+const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+console.log(`Node ${version ?? '(not found)'} at ${node}`);
+if (!version) {
+  failures.push(`no Node at ${node}`);
+  totals.failed += 1;
+} else {
+  vitest('API tests', 'apps/api');
+  vitest('Web unit tests', 'apps/web');
+}
 
-const chromium = findChromium();
-if (!chromium) {
+const chromium = unitsOnly ? null : findChromium();
+if (unitsOnly) {
+  console.log('\n(--units: build and browser journeys left to the full run)');
+} else if (!chromium) {
   const banner = [
     '',
     '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installValidationMessages } from '@liftoff/contracts/validation-messages';
@@ -6,8 +6,17 @@ import type { Config } from './config.js';
 import { aiFeature } from './features/ai/feature.js';
 import { coachContextFrom } from './features/ai/context.js';
 import { authRoutes } from './features/auth/routes.js';
+import { rolesRepository } from './features/auth/roles-repository.js';
+import { createRolesService, type RolesService } from './features/auth/roles-service.js';
+import { authStudioRoutes } from './features/auth/studio-routes.js';
 import { usersRepository } from './features/auth/repository.js';
 import { createAuthFeature } from './features/auth/feature.js';
+import { peopleDirectory } from './features/auth/directory.js';
+import { cohortCoachActivity } from './features/ai/cohort-activity.js';
+import { createCohortsFeature } from './features/cohorts/feature.js';
+import { cohortsStudioRoutes } from './features/cohorts/studio-routes.js';
+import { cohortExpertsActivity } from './features/experts/cohort-activity.js';
+import { cohortProgress } from './features/programs/cohort-progress.js';
 import { rememberedStanding } from './features/auth/remembered-standing.js';
 import type { AuthService } from './features/auth/service.js';
 import { seedFlags } from './features/flags/defaults.js';
@@ -18,7 +27,11 @@ import { expertsRoutes } from './features/experts/routes.js';
 import { createSupportFeature } from './features/support/feature.js';
 import { supportRoutes } from './features/support/routes.js';
 import { createProgramsFeature } from './features/programs/feature.js';
+import { reviewRoutes } from './features/programs/review-routes.js';
 import { programsRoutes } from './features/programs/routes.js';
+import { programsStudioRoutes } from './features/programs/studio-routes.js';
+import { cohortMembership } from './features/cohorts/membership.js';
+import { createCohortScope } from './features/cohorts/scope.js';
 import { importProgramPack } from './content/program-pack.js';
 import { contentDir } from './lib/paths.js';
 import { cachedFlags } from './features/flags/cached-flags.js';
@@ -27,10 +40,15 @@ import { flagsRoutes } from './features/flags/routes.js';
 import { contentFilesPlugin } from './features/explore/content-files.js';
 import { exploreRoutes } from './features/explore/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { createNotificationsService } from './features/notifications/service.js';
+import { notificationsRoutes } from './features/notifications/routes.js';
 import { AppError } from './lib/errors.js';
 import { errorSerializer, redactPaths, requestSerializer } from './lib/logging.js';
 import { AccessTokens } from './lib/tokens.js';
+import { auditPlugin } from './plugins/audit.js';
 import { authGuardPlugin } from './plugins/auth-guard.js';
+import { eventsPlugin } from './plugins/events.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { dbPlugin } from './plugins/db.js';
 import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -48,13 +66,15 @@ declare module 'fastify' {
   }
 }
 
-export type App = FastifyInstance & { auth: AuthService };
+export type App = FastifyInstance & { auth: AuthService; roles: RolesService };
 
 export interface BuildOptions {
   /** Where log lines go instead of stdout; tests capture them to prove no secret is ever logged. */
   logStream?: DestinationStream;
   /** The clock of time rules (expert slots: minimum notice, booking window); tests fix it. */
   now?: () => Date;
+  /** Sees every route as it is added, with its config; the route × role walk derives its expectations so. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole API (and the web app it serves) from a parsed configuration; tests call this too. */
@@ -72,12 +92,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
   // JSON is the API's language; plain text is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
+  // Clients that send every call as JSON post bodiless calls (logout, stop, retry…) with
+  // `Content-Type: application/json` and nothing after it: an empty body is no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if ((body as string).trim() === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
   // Plain HTML forms post url-encoded bodies; JSON stays the default everywhere else.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -109,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.header('cache-control', 'no-store');
   });
 
+  await app.register(compressionPlugin);
   await app.register(errorsPlugin);
   await app.register(storableTextPlugin);
   await app.register(dbPlugin, { database: config.database });
@@ -119,14 +149,55 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storagePlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin);
+  await app.register(eventsPlugin);
   await app.register(docsPlugin);
 
   const tokens = new AccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const cohortScope = createCohortScope(app.db);
   const programs = createProgramsFeature(app, {
     findExperts: async (keys) =>
       new Map((await expertsRepository(app.db).findByKeys(keys)).map((row) => [row.key, toExpert(row)])),
+    review: {
+      // Managers review the founders of their cohorts (admins all); the expert portal adds expert keys.
+      reach: async (reviewer) => ({
+        founderIds: await cohortScope.managedFounderIds(reviewer),
+        expertKeys: [],
+      }),
+      people: async (ids) =>
+        new Map(
+          (await peopleDirectory(app.db).byIds(ids)).map((p) => [
+            p.id,
+            { name: p.name, email: p.email, startupName: p.startup || null },
+          ]),
+        ),
+      cohortsOf: (ids) => cohortMembership(app.db).cohortsOf(ids),
+      foundersInCohort: (id) => cohortMembership(app.db).founders(id),
+    },
   });
-  const auth = createAuthFeature(app, tokens, { onProfileCompleted: programs.onProfileCompleted });
+  const progress = cohortProgress(app.db);
+  const cohorts = createCohortsFeature(app, {
+    now: options.now ?? (() => new Date()),
+    sources: {
+      people: peopleDirectory(app.db),
+      // Until deliverable review exists, every handed-in deliverable counts as waiting for review.
+      progress: { ...progress, deliverablesAwaitingReview: progress.handedInDeliverables },
+      experts: cohortExpertsActivity(app.db),
+      coach: cohortCoachActivity(app.db),
+    },
+    audit: (entry) => app.audit.record(entry),
+    publish: (event) => app.events.publish(event),
+  });
+  const auth = createAuthFeature(app, tokens, {
+    onProfileCompleted: programs.onProfileCompleted,
+    // Read at each sign-up (SIGNUP_MODE, decision 023): only invited addresses in invite mode.
+    signUpGate: async (email) => {
+      if (app.config.SIGNUP_MODE === 'invite') await cohorts.invitations.checkSignUpAllowed(email);
+    },
+    onSignedUp: (userId, email) =>
+      cohorts.invitations
+        .acceptOnSignUp(userId, email)
+        .catch((error) => app.log.error({ err: error }, 'joining the invited cohort failed')),
+  });
   const founder = founderContextFrom({
     findUser: (id) => usersRepository(app.db).findById(id),
     listPrograms: (id) => programs.service.listPrograms(id),
@@ -142,11 +213,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? await rememberedStanding(app.db, app.dbListen, auth.loadPrincipal)
     : auth.loadPrincipal;
   await app.register(authGuardPlugin, { tokens, loadPrincipal });
+  await app.register(auditPlugin, { actorEmails: (ids) => rolesRepository(app.db).emails(ids) });
+  const roles = createRolesService({ db: app.db, audit: app.audit });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { service: auth.service });
+  await app.register(authStudioRoutes, { roles });
+  const notifications = createNotificationsService({
+    db: app.db,
+    mailer: app.mailer,
+    appUrl: config.APP_URL,
+    findPerson: async (id) => (await usersRepository(app.db).findById(id)) ?? null,
+  });
+  notifications.subscribe(app.events);
+  await app.register(notificationsRoutes, { service: notifications });
   await app.register(flagsRoutes);
   await app.register(programsRoutes, { service: programs.service });
+  await app.register(cohortsStudioRoutes, cohorts);
+  await app.register(reviewRoutes, { service: programs.reviews });
+  await app.register(programsStudioRoutes, { service: programs.reviews });
   await app.register(expertsRoutes, { service: experts });
   await app.register(supportRoutes, { service: support });
   await app.register(exploreRoutes);
@@ -181,5 +266,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return sendError(reply, new AppError(404, 'NOT_FOUND', `No such endpoint: ${request.method} ${path}`));
   });
 
-  return Object.assign(app as unknown as FastifyInstance, { auth: auth.service });
+  return Object.assign(app as unknown as FastifyInstance, { auth: auth.service, roles });
 }

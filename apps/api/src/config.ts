@@ -34,6 +34,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Liftoff <no-reply@liftoff.local>'),
   SUPPORT_EMAIL: z.email().default('support@liftoff.local'),
   REDIS_URL: z.url().optional(),
+  MAIL_OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CREDENTIAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -43,7 +46,10 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   DEMO_EMAIL: z.email().default('demo@liftoff.local'),
   DEMO_PASSWORD: z.string().min(8).default('liftoff-demo-2026'),
+  DEMO_MANAGER_EMAIL: z.email().default('manager@liftoff.local'),
   CONTENT_IMPORT: booleanFromEnv.default(true),
+  // open: anyone may sign up; invite: only addresses a cohort invited (docs/decisions/023-cohorts-and-invitations.md).
+  SIGNUP_MODE: z.enum(['open', 'invite']).default('open'),
   // Deliverables in an S3-compatible bucket instead of DATA_DIR/files (all but region and path style required).
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -79,6 +85,11 @@ const envSchema = z.object({
     .default(defaultCrisisResources),
   // On a failed model call the founder gets the offline coach's answer, labelled; "off" shows the error only.
   AI_FALLBACK: z.enum(['offline', 'off']).default('offline'),
+  AI_MAX_RUNNING_ANSWERS: z.coerce.number().int().min(1).default(3),
+  AI_ANSWERS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  AI_SPEECH_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  AI_TRANSCRIPTIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  MAIL_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
   AI_TTS_ENGINE: z.enum(['espeak', 'openai', 'off']).default('espeak'),
   AI_TTS_BASE_URL: z.url().optional(),
   AI_TTS_API_KEY: z.string().optional(),

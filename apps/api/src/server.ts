@@ -23,9 +23,11 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await app.close();
 });
 
-if (config.SEED_DEMO && !config.isProduction) {
-  await app.auth.ensureDemoAccount(config.DEMO_EMAIL, config.DEMO_PASSWORD);
-}
+const demoManager =
+  config.SEED_DEMO && !config.isProduction
+    ? (await app.auth.ensureDemoAccount(config.DEMO_EMAIL, config.DEMO_PASSWORD),
+      await app.auth.ensureDemoManager(config.DEMO_MANAGER_EMAIL, config.DEMO_PASSWORD))
+    : null;
 
 await app.listen({ host: config.HOST, port: config.PORT });
 
@@ -39,6 +41,14 @@ const lines = [
   `  Mail:      ${config.SMTP_URL ? 'SMTP (SMTP_URL)' : `development outbox (${config.APP_URL}/api/dev/mailbox)`}`,
   ...(config.SEED_DEMO && !config.isProduction
     ? [`  Demo account: ${config.DEMO_EMAIL} / ${config.DEMO_PASSWORD}`]
+    : []),
+  ...(demoManager
+    ? [
+        `  Demo manager: ${demoManager.email} / ${config.DEMO_PASSWORD} (studio at ${config.APP_URL}/studio)`,
+        demoManager.secret
+          ? `                authenticator key ${demoManager.secret} (add it to an authenticator app for the code)`
+          : '                two-factor was changed on this account; sign in with its current method',
+      ]
     : []),
   '',
 ];

@@ -5,5 +5,4 @@ declare const __APP_VERSION__: string;
 
 interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
-  readonly VITE_PERSIST_SECRET?: string;
 }

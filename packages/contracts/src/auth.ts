@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
 export const twoFactorMethod = z.enum(['TOTP', 'EMAIL']);
+
+/**
+ * What a person may do: everyone who signs up is a `founder`; `expert`, `manager` and `admin` are granted.
+ * The program team (`manager`, `admin`) works in the studio and must have two-factor on to open it.
+ */
+export const roleSchema = z.enum(['founder', 'expert', 'manager', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+export const roles = roleSchema.options;
 export type TwoFactorMethod = z.infer<typeof twoFactorMethod>;
 
 /** Free-form onboarding answers; the fields named here are the ones the product relies on. */
@@ -25,6 +33,7 @@ export const user = z.object({
   profileCompleted: z.boolean(),
   profileImageUrl: z.string().nullable(),
   meta: userMeta,
+  roles: z.array(roleSchema),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof user>;
@@ -157,3 +166,36 @@ export const authMessages = {
   resendTwoFactorCode: 'Two-factor code resent successfully.',
   generateTwoFactorEmailCode: 'Two-factor code sent successfully.',
 } as const;
+
+/** A person as the studio's admins see them (people and roles). */
+export const person = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  roles: z.array(roleSchema),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type Person = z.infer<typeof person>;
+
+export const peopleQuery = z
+  .object({
+    /** Part of a name or e-mail address. */
+    search: z.string().trim().max(120).optional(),
+    role: roleSchema.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+export type PeopleQuery = z.infer<typeof peopleQuery>;
+
+export const peoplePage = z.object({
+  people: z.array(person),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PeoplePage = z.infer<typeof peoplePage>;
+
+export const personRoleParams = z.object({ id: z.uuid(), role: roleSchema });

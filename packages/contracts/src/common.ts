@@ -24,6 +24,8 @@ export const errorCodes = [
   'TOKEN_INVALID',
   'UNAUTHORIZED',
   'TWO_FACTOR_REQUIRED',
+  'TWO_FACTOR_SETUP_REQUIRED',
+  'FORBIDDEN',
   'EMAIL_NOT_VERIFIED',
   'NOT_FOUND',
   'CONFLICT',
@@ -39,6 +41,7 @@ export const errorCodes = [
   'INTERNAL_ERROR',
   'UPSTREAM_FAILED',
   'NOT_IMPLEMENTED',
+  'INVITATION_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

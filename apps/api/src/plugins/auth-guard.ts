@@ -1,26 +1,37 @@
+import type { Role, User } from '@liftoff/contracts/auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
 import type { AccessClaims, AccessTokens } from '../lib/tokens.js';
 
-/** Who is calling, as far as access rules care. */
-export interface Principal {
-  userId: string;
-  /** The session (refresh-token family) of the access token. */
-  sessionId: string;
-  email: string;
-  verified: boolean;
-  twoFactorEnabled: boolean;
-  /** Whether this access token was issued after the second factor was passed. */
-  twoFactorAuthenticated: boolean;
-}
-
+/**
+ * A caller's standing as the guard reads it on every authorized call: one prepared statement, which returns
+ * nothing when the user is gone or the token's session was closed. A new column the guard needs is one line
+ * here and one in the auth repository's `standingColumns`.
+ */
 export interface PrincipalRecord {
   id: string;
   email: string;
   verified: boolean;
   twoFactorEnabled: boolean;
+  roles: Role[];
+  /** The signed-in user as `/auth/me` answers it, from the same read. Shared; never modify it. */
+  user: User;
 }
+
+/** Who is calling, as far as access rules care. */
+export type Principal = Omit<PrincipalRecord, 'id'> & {
+  userId: string;
+  /** The session (refresh-token family) of the access token. */
+  sessionId: string;
+  /** Whether this access token was issued after the second factor was passed. */
+  twoFactorAuthenticated: boolean;
+};
+
+/** The program team's roles: a route open only to them is a studio route, which needs two-factor on. */
+const TEAM_ROLES: readonly Role[] = ['manager', 'admin'];
+export const isStudioRoute = (roles: readonly Role[] | undefined) =>
+  Boolean(roles?.length) && roles!.every((role) => TEAM_ROLES.includes(role));
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,6 +47,12 @@ declare module 'fastify' {
      * would otherwise delay something a founder waits for (the coach's first token).
      */
     authorizeInHandler?: boolean;
+    /**
+     * Who may call it: the caller must hold one of these roles (403 FORBIDDEN otherwise). A route open only to
+     * `manager`/`admin` is a studio route and also needs two-factor on (403 TWO_FACTOR_SETUP_REQUIRED).
+     * Without it, any signed-in person may call the route.
+     */
+    roles?: Role[];
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -91,12 +108,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * One hook guards every `/api` route unless the route is marked public (architecture.md, convention 4).
- * It checks the access token, loads the user's current standing, and applies the contract's holds.
+ * It checks the access token, loads the user's current standing and whether the token's session is still open
+ * (one read), and applies the contract's holds.
  */
 export const authGuardPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { tokens: AccessTokens; loadPrincipal: (userId: string) => Promise<PrincipalRecord | null> },
+    options: {
+      tokens: AccessTokens;
+      loadPrincipal: (userId: string, sessionId: string) => Promise<PrincipalRecord | null>;
+    },
   ) => {
     app.decorateRequest('principal', null);
     app.decorateRequest('authorization', null);
@@ -104,15 +125,14 @@ export const authGuardPlugin = fp(
     app.decorateRequest('authorizationDeferred', false);
     async function loadStanding(request: FastifyRequest, claims: AccessClaims): Promise<Principal> {
       const config = request.routeOptions.config;
-      const record = await options.loadPrincipal(claims.sub);
+      const record = await options.loadPrincipal(claims.sub, claims.sid);
       if (!record)
         throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please sign in again.');
+      const { id, ...standing } = record;
       const principal: Principal = {
-        userId: record.id,
+        ...standing,
+        userId: id,
         sessionId: claims.sid,
-        email: record.email,
-        verified: record.verified,
-        twoFactorEnabled: record.twoFactorEnabled,
         twoFactorAuthenticated: claims.twoFactorAuthenticated,
       };
       if (!record.verified && !config.allowUnverified) {
@@ -120,6 +140,18 @@ export const authGuardPlugin = fp(
       }
       if (record.twoFactorEnabled && !claims.twoFactorAuthenticated && !config.allowPendingTwoFactor) {
         throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Please complete two-factor authentication first.');
+      }
+      const roles = config.roles;
+      if (roles && !roles.some((role) => record.roles.includes(role))) {
+        throw new AppError(403, 'FORBIDDEN', 'You do not have access to this.');
+      }
+      // Checked after the roles, so a founder learns nothing about what the studio asks of its team.
+      if (isStudioRoute(roles) && !record.twoFactorEnabled) {
+        throw new AppError(
+          403,
+          'TWO_FACTOR_SETUP_REQUIRED',
+          'Turn on two-factor authentication in your profile to open the studio.',
+        );
       }
       request.principal = principal;
       return principal;

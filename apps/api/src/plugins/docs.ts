@@ -3,6 +3,18 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorAnswerName, errorResponses, errorSchema } from './openapi/error-answers.js';
+import { exampleFor } from './openapi/examples.js';
+import {
+  errorAnswersFor,
+  operationIdFor,
+  summaryFor,
+  type ErrorStatus,
+  type RouteFacts,
+} from './openapi/operations.js';
+
+/** Carries an operation's error statuses from `transform` to `transformObject`, which removes it. */
+const ERRORS_KEY = 'x-error-answers';
 
 /**
  * Upload routes read their file with @fastify/multipart rather than a body schema (a schema would make
@@ -26,6 +38,59 @@ const withUploadBodies: typeof jsonSchemaTransform = (input) => {
   };
 };
 
+type Transform = typeof jsonSchemaTransform;
+type Schema = Record<string, unknown>;
+
+/**
+ * Names every operation (`operationId`, and a summary when the route gives none), gives each JSON body an
+ * example, and notes the error answers the route's configuration implies (operations.ts).
+ */
+const describeOperation: Transform = (input) => {
+  const transformed = withUploadBodies(input);
+  const route = input.route as unknown as RouteFacts;
+  const method = Array.isArray(route.method) ? String(route.method[0]) : route.method;
+  const schema = { ...(transformed.schema as Schema) };
+  schema.operationId ??= operationIdFor(method, input.url);
+  schema.summary ??= summaryFor(method, input.url);
+  const body = schema.body as Schema | undefined;
+  const bodyFields = Object.keys((body?.properties as Schema | undefined) ?? {});
+  schema[ERRORS_KEY] = errorAnswersFor({ ...route, method, url: input.url }, bodyFields);
+  if (body && !Array.isArray(body.examples) && body.example === undefined) {
+    const example = exampleFor(body);
+    if (example !== undefined) schema.body = { ...body, examples: [example] };
+  }
+  return { ...transformed, schema: schema as typeof transformed.schema };
+};
+
+type OpenApiDocument = {
+  paths: Record<string, unknown>;
+  components: { schemas?: Record<string, unknown>; responses?: Record<string, unknown> };
+};
+type Operation = { responses?: Record<string, unknown>; [ERRORS_KEY]?: ErrorStatus[] };
+
+/** Turns each operation's noted error statuses into shared responses in the error envelope. */
+function withErrorAnswers({ openapiObject }: { openapiObject: Partial<OpenApiDocument> }) {
+  const used = new Set<ErrorStatus>();
+  for (const item of Object.values(openapiObject.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, Operation>)) {
+      const statuses = operation?.[ERRORS_KEY];
+      if (!statuses) continue;
+      delete operation[ERRORS_KEY];
+      operation.responses ??= {};
+      for (const status of statuses) {
+        used.add(status);
+        operation.responses[status] ??= { $ref: `#/components/responses/${errorAnswerName(status)}` };
+      }
+    }
+  }
+  openapiObject.components = {
+    ...openapiObject.components,
+    schemas: { ...openapiObject.components?.schemas, ApiError: errorSchema() },
+    responses: { ...openapiObject.components?.responses, ...errorResponses(used) },
+  };
+  return openapiObject;
+}
+
 /** The OpenAPI document generated from the route schemas, and a viewer, at /api/docs. */
 export const docsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -35,15 +100,18 @@ export const docsPlugin = fp(
         info: {
           title: 'Liftoff API',
           version: '1.0.0',
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
           description:
             'Every success answers `{ message, data }`; every failure `{ message, statusCode, code, details? }`. ' +
             'Authorized calls send `Authorization: Bearer <access token>`.',
         },
-        servers: [{ url: app.config.APP_URL }],
+        // The API answers on the origin that serves this document (the web app's, see README).
+        servers: [{ url: '/', description: 'The origin serving this document' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
       },
-      transform: withUploadBodies,
+      transform: describeOperation,
+      transformObject: withErrorAnswers as never,
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

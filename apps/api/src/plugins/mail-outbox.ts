@@ -14,12 +14,12 @@ export function outboxRepository(db: DbOrTx) {
     }) {
       await db.insert(devOutbox).values({ ...mail, to: mail.to.toLowerCase(), createdAt: new Date() });
     },
-    /** The newest 100 mails, to one address or to anyone. */
-    async latest(to?: string) {
+    /** The newest 100 mails to one address. */
+    async latest(to: string) {
       return db
         .select()
         .from(devOutbox)
-        .where(to ? eq(devOutbox.to, to.toLowerCase()) : undefined)
+        .where(eq(devOutbox.to, to.toLowerCase()))
         .orderBy(desc(devOutbox.createdAt))
         .limit(100);
     },

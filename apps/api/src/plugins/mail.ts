@@ -6,7 +6,11 @@ import { z } from 'zod';
 import { ok } from '../lib/envelope.js';
 import { AppError } from '../lib/errors.js';
 import { renderMail, type MailContent } from '../lib/mail-template.js';
+import type { DbOrTx } from '../db/client.js';
 import { outboxRepository } from './mail-outbox.js';
+import { mailQueue } from './mail-queue.js';
+import type { OutboxPayload } from './mail-tables.js';
+import { outboxWorker } from './mail-worker.js';
 
 export interface Attachment {
   filename: string;
@@ -15,8 +19,20 @@ export interface Attachment {
 }
 
 export interface Mailer {
-  /** Sends one mail with a text and an HTML part. */
-  send(to: string, content: MailContent, attachments?: Attachment[]): Promise<void>;
+  /**
+   * Puts one mail (a text and an HTML part) in the outbox; the worker sends it. Pass the transaction of what
+   * causes the mail, so the mail is kept exactly when that is.
+   */
+  send(to: string, content: MailContent, attachments?: Attachment[], tx?: DbOrTx): Promise<void>;
+  /** Puts a request for a mail of `kind` in the outbox; its handler makes the mail when it is sent. */
+  request(kind: string, to: string, tx?: DbOrTx): Promise<void>;
+  /** Makes the mail of a requested `kind` at send time, or null when there is nothing to send. */
+  handle(kind: string, render: (to: string) => Promise<RenderedRequest | null>): void;
+}
+
+export interface RenderedRequest {
+  content: MailContent;
+  attachments?: Attachment[];
 }
 
 declare module 'fastify' {
@@ -29,31 +45,85 @@ export const mailPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const outbox = outboxRepository(app.db);
-    const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+    const transport = config.SMTP_URL
+      ? nodemailer.createTransport({
+          url: config.SMTP_URL,
+          // Well inside the outbox lease, so a slow server cannot make another instance send the mail again.
+          connectionTimeout: 20_000,
+          greetingTimeout: 20_000,
+          socketTimeout: 40_000,
+        })
+      : null;
+    const handlers = new Map<string, (to: string) => Promise<RenderedRequest | null>>();
+    const encode = (attachments: Attachment[]) =>
+      attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.content).toString('base64'),
+      }));
 
-    app.decorate('mailer', {
-      async send(to, content, attachments = []) {
-        const mail = renderMail(content);
-        if (transport) {
-          await transport.sendMail({ from: config.MAIL_FROM, to, ...mail, attachments });
-          app.log.info({ mail: { to, subject: mail.subject } }, 'mail sent');
-          return;
-        }
-        await outbox.add({
+    async function deliver(to: string, mail: Extract<OutboxPayload, { subject: string }>) {
+      if (transport) {
+        await transport.sendMail({
+          from: config.MAIL_FROM,
           to,
-          ...mail,
-          attachments: attachments.map((a) => ({
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,
-            content: Buffer.from(a.content).toString('base64'),
+            content: Buffer.from(a.content, 'base64'),
           })),
         });
-        // The development outbox prints each mail so a developer can follow links and codes locally.
-        app.log.info({ mail: { to, subject: mail.subject } }, `development outbox:\n${mail.text}`);
+        app.log.info({ mail: { to, subject: mail.subject } }, 'mail sent');
+        return;
+      }
+      await outbox.add({ to, ...mail });
+      // The development outbox prints each mail so a developer can follow links and codes locally.
+      app.log.info({ mail: { to, subject: mail.subject } }, `development outbox:\n${mail.text}`);
+    }
+
+    const worker = outboxWorker({
+      db: app.db,
+      log: app.log,
+      pollMs: config.MAIL_OUTBOX_POLL_MS,
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      async send(row) {
+        if (row.kind === 'mail')
+          return deliver(row.to, row.payload as Extract<OutboxPayload, { subject: string }>);
+        const render = handlers.get(row.kind);
+        if (!render) throw new Error(`no handler for mail kind ${row.kind}`);
+        const made = await render(row.to);
+        if (made)
+          await deliver(row.to, { ...renderMail(made.content), attachments: encode(made.attachments ?? []) });
+      },
+    });
+
+    app.decorate('mailer', {
+      async send(to, content, attachments = [], tx) {
+        await mailQueue(tx ?? app.db).add('mail', to, {
+          ...renderMail(content),
+          attachments: encode(attachments),
+        });
+        worker.wake();
+      },
+      async request(kind, to, tx) {
+        await mailQueue(tx ?? app.db).add(kind, to, {});
+        worker.wake();
+      },
+      handle(kind, render) {
+        handlers.set(kind, render);
       },
     } satisfies Mailer);
 
-    if (transport) app.addHook('onClose', async () => transport.close());
+    app.addHook('onReady', async () => worker.start());
+    // Registered after the database: stops before it closes, letting a send under way finish.
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      transport?.close();
+    });
 
     if (!config.isProduction) {
       app.get(
@@ -63,12 +133,13 @@ export const mailPlugin = fp(
           schema: {
             tags: ['dev'],
             summary: 'Development outbox (not in production)',
-            querystring: z.object({ to: z.string().max(254).optional() }),
+            // One address at a time: the outbox holds every user's codes and links.
+            querystring: z.object({ to: z.string().trim().min(1, 'Required').max(254) }),
             response: { 200: z.object({ message: z.string(), data: z.array(outboxMail) }) },
           },
         },
         async (request) => {
-          const rows = await outbox.latest((request.query as { to?: string }).to);
+          const rows = await outbox.latest((request.query as { to: string }).to);
           const data: OutboxMail[] = rows.map((row) => ({
             ...row,
             createdAt: row.createdAt.toISOString(),

@@ -14,6 +14,12 @@ export interface Limiter {
   /** The hits counted so far in the current window. */
   count(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
   reset(key: string): Promise<void>;
+  /**
+   * Takes one of `max` slots of `key` (things running at once), or refuses. A slot not released within
+   * `leaseSeconds` (its instance died) frees itself.
+   */
+  acquire(key: string, max: number, leaseSeconds: number): Promise<boolean>;
+  release(key: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -32,7 +38,19 @@ function memoryLimiter(): Limiter {
     }
     return entry;
   };
+  const slots = new Map<string, number>();
   return {
+    async acquire(key, max) {
+      const taken = slots.get(key) ?? 0;
+      if (taken >= max) return false;
+      slots.set(key, taken + 1);
+      return true;
+    },
+    async release(key) {
+      const taken = (slots.get(key) ?? 1) - 1;
+      if (taken > 0) slots.set(key, taken);
+      else slots.delete(key);
+    },
     async hit(key, max, windowSeconds) {
       const entry = current(key) ?? { count: 0, resetAt: Date.now() + windowSeconds * 1000 };
       entry.count += 1;
@@ -55,7 +73,25 @@ function memoryLimiter(): Limiter {
 
 function redisLimiter(redis: Redis): Limiter {
   const prefix = 'liftoff:limit:';
+  const slotPrefix = 'liftoff:slots:';
   return {
+    async acquire(key, max, leaseSeconds) {
+      const k = slotPrefix + key;
+      // Each take renews the lease of the whole count: slots of a dead instance free themselves once no
+      // one of that person has started anything for a lease.
+      const result = await redis.multi().incr(k).expire(k, leaseSeconds).exec();
+      if (Number(result?.[0]?.[1] ?? 0) <= max) return true;
+      await redis.decr(k);
+      return false;
+    },
+    async release(key) {
+      // One script, so a slot taken between the decrement and the delete is never wiped.
+      await redis.eval(
+        "if redis.call('DECR', KEYS[1]) <= 0 then redis.call('DEL', KEYS[1]) end",
+        1,
+        slotPrefix + key,
+      );
+    },
     async hit(key, max, windowSeconds) {
       const k = prefix + key;
       const result = await redis
@@ -78,8 +114,12 @@ function redisLimiter(redis: Redis): Limiter {
   };
 }
 
+/** A GET or HEAD outside /api: a file of the built web app or one of its pages. */
+export const isWebAppRequest = (method: string, url: string) =>
+  (method === 'GET' || method === 'HEAD') && !/^\/+api(\/|$|\?)/i.test(url);
+
 /**
- * Per-IP limits on every route (stricter on credential calls, set per route), plus `app.limiter` for
+ * Per-IP limits on every API route (stricter on credential calls, set per route), plus `app.limiter` for
  * per-account counters. With REDIS_URL both are shared by every API instance.
  */
 export const rateLimitPlugin = fp(
@@ -94,6 +134,9 @@ export const rateLimitPlugin = fp(
       max: app.config.RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
       ...(redis ? { redis, nameSpace: 'liftoff:ip:' } : {}),
+      // The web app's files and its pages (the SPA shell) are not counted: a class behind one office address
+      // loads a dozen scripts each at once. The limit protects the API, and every /api path stays counted.
+      allowList: (request) => isWebAppRequest(request.method, request.url),
       errorResponseBuilder: (_request, context) =>
         new AppError(
           429,

@@ -11,7 +11,10 @@ declare module 'fastify' {
   }
 }
 
-/** Serves the built web app; the not-found handler answers index.html for client-side routes. */
+/**
+ * Serves the built web app, precompressed, outside the API's rate limit; the not-found handler answers
+ * index.html for client-side routes.
+ */
 export const webAppPlugin = fp(
   async (app: FastifyInstance) => {
     const root = path.resolve(app.config.WEB_DIST);
@@ -25,6 +28,9 @@ export const webAppPlugin = fp(
       root,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside every text file (apps/web/vite.config.ts): the one the browser
+      // accepts is sent as it is, with no compression work per request.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fresh so new versions are picked up.
       // On the reply, not reply.raw: the reply's own cache-control (send's default) would win over a raw header.
       setHeaders: (reply, filePath) => {

@@ -113,6 +113,39 @@ describe('streamed answers from an OpenAI-compatible server', () => {
     expect(h.data.conversation.title).toBe('Customer interviews plan');
   });
 
+  it('streams uncompressed, each piece arriving as the model sends it, even to a client that accepts brotli', async () => {
+    fake.set({ pieces: 4, pieceDelayMs: 150 });
+    const started = Date.now();
+    const res = await fetch(`${base}/api/ai/chat/completion`, {
+      method: 'POST',
+      headers: {
+        ...bearer(user.token),
+        accept: 'text/event-stream',
+        'accept-encoding': 'br, gzip',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ input: 'How do I run customer interviews?' }),
+    });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const arrivals: { at: number; text: string }[] = [];
+    let body = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const text = decoder.decode(value, { stream: true });
+      body += text;
+      if (text.includes('"content"')) arrivals.push({ at: Date.now() - started, text });
+    }
+    expect(parseSse(body).text).toBe(
+      'Start with five customer interviews this week, then pick the riskiest assumption to test.',
+    );
+    // Four pieces 150 ms apart reach the client as four reads spread over the answer, not in one burst.
+    expect(arrivals.length).toBeGreaterThanOrEqual(4);
+    expect(arrivals.at(-1)!.at - arrivals[0]!.at).toBeGreaterThanOrEqual(400);
+  });
+
   it('answers JSON without the event-stream Accept header', async () => {
     const res = await t.app.inject({
       method: 'POST',

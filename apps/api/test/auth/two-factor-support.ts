@@ -48,6 +48,7 @@ export async function totpUser(app: App) {
   const verify = await post(app, '/api/auth/verify-two-factor', account.token, { code: setupCode });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
   const data = verify.json().data as Session & { backupCodes: string[] };
+  await mailbox(app, account.email, { atLeast: 2 }); // "two-step verification is on", sent by the outbox
   return { ...account, secret, setupCode, backupCodes: data.backupCodes, session: data as Session };
 }
 
@@ -60,6 +61,8 @@ export async function emailUser(app: App) {
   const verify = await post(app, '/api/auth/verify-two-factor', account.token, { code: codeFrom(mail!) });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
   const data = verify.json().data as Session & { backupCodes: string[] };
+  // The outbox sends "two-step verification is on" a moment later; callers count mails from here on.
+  await mailbox(app, account.email, { atLeast: 3 });
   return { ...account, backupCodes: data.backupCodes, session: data as Session };
 }
 

@@ -13,6 +13,8 @@ export interface ReceivedMail {
  */
 export async function startFakeSmtp() {
   const mails: ReceivedMail[] = [];
+  // How many of the next mails the server refuses with a temporary failure (451), as a busy server does.
+  let refusing = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -43,7 +45,10 @@ export async function startFakeSmtp() {
         buffer = buffer.slice(newline + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250 fake-smtp');
-        else if (verb === 'MAIL') {
+        else if (verb === 'MAIL' && refusing > 0) {
+          refusing -= 1;
+          reply('451 4.3.0 try again later');
+        } else if (verb === 'MAIL') {
           current.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
           reply('250 ok');
         } else if (verb === 'RCPT') {
@@ -64,6 +69,10 @@ export async function startFakeSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** Refuses the next `count` mails with a temporary failure. */
+    refuse(count: number) {
+      refusing = count;
+    },
     /** Mails to this address, oldest first, waiting briefly for them to arrive. */
     async to(address: string, atLeast = 1, timeoutMs = 3000): Promise<ReceivedMail[]> {
       const deadline = Date.now() + timeoutMs;
@@ -72,6 +81,14 @@ export async function startFakeSmtp() {
         if (found.length >= atLeast || Date.now() > deadline) return found;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    /** The mails received after the first `count` of them, waiting briefly for `atLeast` (the outbox sends). */
+    async after(count: number, atLeast: number, timeoutMs = 3000): Promise<ReceivedMail[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (mails.length - count < atLeast && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return mails.slice(count);
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -23,6 +23,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST: '/nonexistent-web-dist',
     // Tests flip flags in the database and expect the next call to see it.
     FLAG_CACHE_MS: '0',
+    // Mails are sent by the outbox worker; tests read them a moment after the request.
+    MAIL_OUTBOX_POLL_MS: '100',
+    // The founders' AI caps and the per-address mail cooldown have tests of their own; elsewhere they stay out of the way.
+    AI_MAX_RUNNING_ANSWERS: '1000',
+    AI_ANSWERS_PER_HOUR: '100000',
+    AI_SPEECH_PER_HOUR: '100000',
+    AI_TRANSCRIPTIONS_PER_HOUR: '100000',
+    MAIL_COOLDOWN_SECONDS: '0',
     ...env,
   });
 }

@@ -176,7 +176,7 @@ describe('deliverable uploads', () => {
 describe('outcomes and shares', () => {
   it('shows the milestone outcome and the outcomes repository, filterable', async () => {
     const milestone = program.userMilestone[0]!;
-    const res = await get(t.app, owner.token, `/api/userMilestone/${milestone.id}/outcome`);
+    const res = await get(t.app, owner.token, `/api/userMilestone/outcome/${milestone.id}`);
     expect(res.statusCode).toBe(200);
     const outcome = res.json().data as MilestoneOutcome;
     expect(outcome.outcome.title).toBe(milestone.outcome.title);

@@ -359,7 +359,7 @@ describe('ownership', () => {
       `/api/userMilestone/${milestone.id}`,
       `/api/userMilestone/ongoing/${program.id}`,
       `/api/userMilestone/program-milestones/${program.id}`,
-      `/api/userMilestone/${milestone.id}/outcome`,
+      `/api/userMilestone/outcome/${milestone.id}`,
       `/api/userMission/${mission.id}`,
       '/api/userMission/not-a-uuid',
       '/api/userProgram/123',

@@ -4,6 +4,7 @@ import { Provider as ReduxProvider } from 'react-redux';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../components/toast/toast-host';
+import { generateSessionKey } from '../lib/session-key';
 import { showError, showInfo } from '../lib/toast';
 import { AppProviders } from './providers';
 import { buildRoutes } from './router';
@@ -20,7 +21,6 @@ function renderApp(initialPath: string, fetchImpl: typeof fetch = vi.fn()) {
   const app = createAppStore({
     storage: window.localStorage,
     fetch: fetchImpl,
-    secret: 'test-secret-123456',
   });
   const router = createMemoryRouter(buildRoutes([{ path: '/boom', element: <Thrower /> }]), {
     initialEntries: [initialPath],
@@ -79,7 +79,6 @@ describe('toast', () => {
     const app = createAppStore({
       storage: window.localStorage,
       fetch: vi.fn(),
-      secret: 'test-secret-123456',
     });
     render(
       <ReduxProvider store={app.store}>
@@ -144,12 +143,9 @@ describe('toast', () => {
 });
 
 describe('session persistence', () => {
-  it('persists token and refresh token encrypted under persist:liftoff-auth', async () => {
-    const app = createAppStore({
-      storage: window.localStorage,
-      fetch: vi.fn(),
-      secret: 'test-secret-123456',
-    });
+  it('persists token and refresh token sealed under persist:liftoff-auth, for this browser only', async () => {
+    const sessionKey = generateSessionKey();
+    const app = createAppStore({ storage: window.localStorage, fetch: vi.fn(), sessionKey });
     await app.whenReady();
     const { sessionStarted } = await import('../features/auth/slice');
     app.store.dispatch(
@@ -167,6 +163,7 @@ describe('session persistence', () => {
           profileCompleted: true,
           profileImageUrl: null,
           meta: {},
+          roles: ['founder'],
           createdAt: new Date().toISOString(),
         },
       }),
@@ -182,5 +179,21 @@ describe('session persistence', () => {
       'token',
       'user',
     ]);
+
+    // The next visit in this browser (same key) is signed in; a copy of the entry in another browser is not.
+    const again = createAppStore({ storage: window.localStorage, fetch: vi.fn(), sessionKey });
+    await again.whenReady();
+    expect(again.store.getState().auth).toMatchObject({
+      refreshToken: 'refresh-secret-value',
+      user: { email: 'founder@example.com' },
+    });
+    const elsewhere = createAppStore({
+      storage: window.localStorage,
+      fetch: vi.fn(),
+      sessionKey: generateSessionKey(),
+    });
+    await elsewhere.whenReady();
+    expect(elsewhere.store.getState().auth.refreshToken ?? null).toBeNull();
+    expect(elsewhere.store.getState().auth.user ?? null).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { tokensReplaced } from '../features/auth/slice';
 import { decodeToken, isNewerToken, isTokenExpired } from '../lib/jwt';
 import { navigateTo } from '../lib/navigation';
 import { AUTH_STORAGE_ENTRY, parsePersistedTokens } from '../lib/persisted-auth';
+import type { StoredTokens } from '../lib/persisted-auth';
 import type { AppContext } from './store';
 
 /**
@@ -13,7 +14,7 @@ import type { AppContext } from './store';
  * Returns a cleanup function.
  */
 export function startSessionWatchers(app: AppContext, target: Window = window): () => void {
-  const { store, http, secret } = app;
+  const { store, http, sessionKey } = app;
 
   const onVisibility = () => {
     if (target.document.visibilityState !== 'visible') return;
@@ -23,8 +24,15 @@ export function startSessionWatchers(app: AppContext, target: Window = window): 
 
   const onStorage = (event: StorageEvent) => {
     if (event.key !== AUTH_STORAGE_ENTRY && event.key !== null) return;
+    const shared =
+      event.key === null
+        ? Promise.resolve(null)
+        : sessionKey.then((key) => parsePersistedTokens(event.newValue, key));
+    void shared.then(adoptShared);
+  };
+
+  const adoptShared = (shared: StoredTokens | null) => {
     const { token, refreshToken, user } = store.getState().auth;
-    const shared = event.key === null ? null : parsePersistedTokens(event.newValue, secret);
     if (!shared?.token || !shared.refreshToken) {
       // Another tab signed out (or cleared storage): this tab's refresh token family is gone as well.
       if (token) {

@@ -9,8 +9,7 @@ import {
   persistReducer,
   persistStore,
 } from 'redux-persist';
-import type { Persistor, Storage as PersistStorage } from 'redux-persist';
-import { encryptTransform } from 'redux-persist-transform-encrypt';
+import type { Persistor } from 'redux-persist';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { aiChatSlice } from '../features/ai/slice';
@@ -23,9 +22,10 @@ import type { HttpClient } from '../lib/http-client';
 import { createBrowserLock } from '../lib/lock';
 import type { LockFn } from '../lib/lock';
 import { navigateTo } from '../lib/navigation';
-import { AUTH_PERSIST_KEY, AUTH_STORAGE_ENTRY, keepNewestTokens } from '../lib/persisted-auth';
+import { AUTH_PERSIST_KEY, AUTH_STORAGE_ENTRY, sealedAuthStorage } from '../lib/persisted-auth';
 import type { KeyValueStorage } from '../lib/persisted-auth';
 import { toastSlice } from '../lib/toast';
+import { loadSessionKey } from '../lib/session-key';
 import { createTokenStore } from '../lib/token-store';
 
 export type AppStoreOptions = {
@@ -33,30 +33,23 @@ export type AppStoreOptions = {
   fetch?: typeof fetch;
   lock?: LockFn;
   now?: () => number;
-  secret?: string;
+  /** The key that seals the saved session; by default this browser's own (lib/session-key). */
+  sessionKey?: Promise<CryptoKey>;
   baseUrl?: string;
 };
-
-function asPersistStorage(storage: KeyValueStorage): PersistStorage {
-  return {
-    getItem: (key: string) => Promise.resolve(storage.getItem(key)),
-    setItem: (key: string, value: string) => Promise.resolve(storage.setItem(key, value)),
-    removeItem: (key: string) => Promise.resolve(storage.removeItem(key)),
-  };
-}
 
 /** Builds the store with its HTTP client; the browser entry and the tests build it the same way. */
 export function createAppStore(options: AppStoreOptions = {}) {
   const storage = options.storage ?? window.localStorage;
-  const secret = options.secret ?? env.VITE_PERSIST_SECRET;
+  const sessionKey = options.sessionKey ?? loadSessionKey();
 
   const authPersistConfig = {
     key: AUTH_PERSIST_KEY,
-    // Writes never put back a pair older than one another tab rotated (decision 002).
-    storage: asPersistStorage(keepNewestTokens(storage, secret)),
+    // Sealed with this browser's key; writes never put back a pair older than one another tab rotated
+    // (decision 002).
+    storage: sealedAuthStorage(storage, sessionKey),
     // docs/decisions/002-persist-refresh-token.md: the refresh token is persisted too.
     whitelist: ['user', 'token', 'refreshToken'],
-    transforms: [encryptTransform({ secretKey: secret, onError: () => undefined })],
   };
 
   const rootReducer = combineReducers({
@@ -74,7 +67,7 @@ export function createAppStore(options: AppStoreOptions = {}) {
   // `store` and `persistor` are read lazily by the closures below, once they exist.
   const tokens = createTokenStore({
     storage,
-    secret,
+    sessionKey,
     getTokens: () => {
       const { token, refreshToken } = store.getState().auth;
       return { token: token ?? null, refreshToken: refreshToken ?? null };
@@ -132,7 +125,7 @@ export function createAppStore(options: AppStoreOptions = {}) {
     resetAuth();
   }
 
-  return { store, persistor, http, tokens, storage, secret, resetAuth, logout, whenReady: () => ready };
+  return { store, persistor, http, tokens, storage, sessionKey, resetAuth, logout, whenReady: () => ready };
 }
 
 export type AppContext = ReturnType<typeof createAppStore>;

@@ -7,7 +7,6 @@ const envSchema = z.object({
     .min(1)
     .default('/api')
     .transform((value) => value.replace(/\/+$/, '')),
-  VITE_PERSIST_SECRET: z.string().min(8).default('liftoff-dev-persist-secret-change-me'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -24,5 +23,4 @@ export function parseEnv(source: Record<string, unknown>): Env {
 
 export const env: Env = parseEnv({
   VITE_API_BASE: import.meta.env.VITE_API_BASE || undefined,
-  VITE_PERSIST_SECRET: import.meta.env.VITE_PERSIST_SECRET || undefined,
 });

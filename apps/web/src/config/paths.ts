@@ -21,6 +21,12 @@ export const paths = {
   aiWorkspace: '/ai-workspace',
   aiWorkspaceConversation: '/ai-workspace/:conversationId',
   archiveChats: '/ai-workspace/archive',
+  /** The program team's studio; its own pages are in app/studio/routes.tsx, relative to it. */
+  studio: '/studio',
+  studioPeople: '/studio/people',
+  studioAudit: '/studio/audit',
+  studioReviews: '/studio/reviews',
+  studioReview: '/studio/reviews/:deliverableId',
 } as const;
 
 export type PathKey = keyof typeof paths;
@@ -43,4 +49,5 @@ export const buildPath = {
   aiWorkspaceAboutStep: (stepId: string, stepTitle: string, ask: string) =>
     `/ai-workspace?${new URLSearchParams({ step: stepId, stepTitle, ask }).toString()}`,
   resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  studioReview: (deliverableId: string) => `/studio/reviews/${segment(deliverableId)}`,
 };

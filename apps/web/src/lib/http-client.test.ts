@@ -1,14 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mock } from 'vitest';
 import { createHttpClient, HttpError } from './http-client';
 import type { HttpClient } from './http-client';
 import { createMemoryLock } from './lock';
 import type { LockFn } from './lock';
 import { readPersistedTokens, writePersistedTokens } from './persisted-auth';
+import { generateSessionKey } from './session-key';
 import type { KeyValueStorage, StoredTokens } from './persisted-auth';
 import { createTokenStore } from './token-store';
 
-const SECRET = 'test-secret-123456';
+const SESSION_KEY = await generateSessionKey();
 const BASE = '/api';
 const START = Date.UTC(2030, 0, 1);
 
@@ -120,7 +121,7 @@ function openTab(options: {
   tab.onRefreshFailed = vi.fn<(reason: string) => void>();
   const store = createTokenStore({
     storage: options.storage,
-    secret: SECRET,
+    sessionKey: Promise.resolve(SESSION_KEY),
     getTokens: () => tab.tokens,
     setTokens: (next) => {
       tab.tokens = { ...next };
@@ -146,8 +147,8 @@ function setup(accessLifetimeMs: number) {
   const tokens = { token: jwt(clock.now + accessLifetimeMs), refreshToken: issued.refreshToken };
   // The short-lived access token is one the server knows.
   server.fetch.mockClear();
-  writePersistedTokens(storage, SECRET, tokens);
-  return { clock, server, storage, tokens };
+  const persisted = writePersistedTokens(storage, SESSION_KEY, tokens);
+  return { clock, server, storage, tokens, persisted };
 }
 
 function knownToken(server: ReturnType<typeof fakeServer>, clock: { now: number }, lifetimeMs: number) {
@@ -157,7 +158,8 @@ function knownToken(server: ReturnType<typeof fakeServer>, clock: { now: number 
 }
 
 describe('request validation (spec section 5)', () => {
-  const { clock, server, storage, tokens } = setup(60_000);
+  const { clock, server, storage, tokens, persisted } = setup(60_000);
+  beforeAll(() => persisted);
   const tab = openTab({ storage, fetch: server.fetch, clock, tokens });
 
   it.each([
@@ -222,7 +224,7 @@ describe('refresh before a request (5 s margin)', () => {
     expect(tab.tokens.token).not.toBe(before.token);
     expect(tab.tokens.refreshToken).not.toBe(before.refreshToken);
     // The rotated pair is also in the shared persisted entry for other tabs.
-    expect(readPersistedTokens(storage, SECRET)).toEqual(tab.tokens);
+    expect(await readPersistedTokens(storage, SESSION_KEY)).toEqual(tab.tokens);
   });
 
   it('does not refresh when the access token expires in 6 s', async () => {
@@ -393,7 +395,7 @@ describe('two tabs sharing one storage', () => {
     const storage = memoryStorage();
     const lock = createMemoryLock(); // stands in for navigator.locks, shared by the tabs of an origin
     const tokens = knownToken(server, clock, 60_000);
-    writePersistedTokens(storage, SECRET, tokens);
+    await writePersistedTokens(storage, SESSION_KEY, tokens);
     const tabA = openTab({ storage, fetch: server.fetch, clock, lock, tokens });
     const tabB = openTab({ storage, fetch: server.fetch, clock, lock, tokens });
 
@@ -417,7 +419,7 @@ describe('two tabs sharing one storage', () => {
     const storage = memoryStorage();
     const lock = createMemoryLock();
     const tokens = knownToken(server, clock, 60_000);
-    writePersistedTokens(storage, SECRET, tokens);
+    await writePersistedTokens(storage, SESSION_KEY, tokens);
     const tabA = openTab({ storage, fetch: server.fetch, clock, lock, tokens });
     const tabB = openTab({ storage, fetch: server.fetch, clock, lock, tokens });
 

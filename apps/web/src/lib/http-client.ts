@@ -199,7 +199,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const seen = tokens.read();
     return lock(REFRESH_LOCK_NAME, async () => {
       // Another tab may have rotated while we waited for the lock: its tokens are in the shared entry.
-      const shared = tokens.readShared();
+      const shared = await tokens.readShared();
       const mine = tokens.read();
       if (
         shared?.token &&
@@ -243,7 +243,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ) {
         throw new RefreshFailure(messageOf(data) ?? 'Token refresh failed');
       }
-      tokens.write({ token: payload.accessToken, refreshToken: payload.refreshToken });
+      await tokens.write({ token: payload.accessToken, refreshToken: payload.refreshToken });
       return true;
     });
   }

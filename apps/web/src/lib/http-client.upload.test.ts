@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from './http-client';
 import type { UploadTransport } from './http-client';
 import { createMemoryLock } from './lock';
+import { generateSessionKey } from './session-key';
 import { createTokenStore } from './token-store';
 
 const b64 = (value: unknown) =>
@@ -21,7 +22,7 @@ function setup(upload: UploadTransport, fetchImpl: typeof fetch) {
       setItem: (k, v) => void map.set(k, v),
       removeItem: (k) => void map.delete(k),
     },
-    secret: 'test-secret-123456',
+    sessionKey: generateSessionKey(),
     getTokens: () => tokens,
     setTokens: (next) => {
       tokens = { token: next.token ?? '', refreshToken: next.refreshToken ?? '' };

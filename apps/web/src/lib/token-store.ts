@@ -8,9 +8,9 @@ export interface TokenStore {
   /** Tokens this tab currently uses. */
   read(): StoredTokens;
   /** Stores freshly issued tokens in this tab and in the shared persisted entry (other tabs read it). */
-  write(tokens: FreshTokens): void;
+  write(tokens: FreshTokens): Promise<void>;
   /** Tokens as persisted right now (possibly written by another tab). */
-  readShared(): StoredTokens | null;
+  readShared(): Promise<StoredTokens | null>;
   /** Takes over tokens another tab wrote, without writing anything. */
   adopt(tokens: StoredTokens): void;
   /** Resolves once persisted state has been restored. */
@@ -21,7 +21,8 @@ export interface TokenStore {
 
 export type TokenStoreOptions = {
   storage: KeyValueStorage;
-  secret: string;
+  /** This browser's session key (lib/session-key), which seals the persisted entry. */
+  sessionKey: Promise<CryptoKey>;
   getTokens: () => StoredTokens;
   setTokens: (tokens: StoredTokens) => void;
   whenReady?: () => Promise<void>;
@@ -31,11 +32,11 @@ export type TokenStoreOptions = {
 export function createTokenStore(options: TokenStoreOptions): TokenStore {
   return {
     read: options.getTokens,
-    write(tokens) {
+    async write(tokens) {
       options.setTokens(tokens);
-      writePersistedTokens(options.storage, options.secret, tokens);
+      await writePersistedTokens(options.storage, await options.sessionKey, tokens);
     },
-    readShared: () => readPersistedTokens(options.storage, options.secret),
+    readShared: async () => readPersistedTokens(options.storage, await options.sessionKey),
     adopt: options.setTokens,
     whenReady: options.whenReady ?? (() => Promise.resolve()),
     onRefreshFailed: options.onRefreshFailed ?? (() => undefined),

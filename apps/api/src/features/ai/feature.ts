@@ -9,6 +9,7 @@ import { aiRoutes } from './routes.js';
 import { passageRetriever } from './retrieval.js';
 import { createAiService } from './service.js';
 import { createSpeech } from './speech.js';
+import { usageCaps } from './usage-caps.js';
 
 export interface AiFeatureOptions {
   contentDir: string;
@@ -18,7 +19,7 @@ export interface AiFeatureOptions {
 
 /**
  * The AI workspace as one encapsulated plugin: indexes the coach's knowledge (idempotent), picks the chat model
- * and speech engines from the configuration, and lets answers finish on shutdown before the database closes.
+ * and speech engines from the configuration, and lets answers finish on shutdown before the server closes.
  */
 export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions) {
   const { config } = app;
@@ -38,21 +39,30 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   });
   app.addHook('onReady', async () => generations.startSweeping());
   const speech = createSpeech(config, app.log);
+  const caps = usageCaps(app.limiter, config);
   const service = createAiService({
     db: app.db,
     contextProvider: options.contextProvider,
     generations,
     retrieve,
     crisisResources: config.AI_CRISIS_RESOURCES,
+    admitAnswer: (userId) => caps.admitAnswer(userId),
+  });
+  // Before the server closes, not after: a streaming answer holds its connection open, so the server cannot close
+  // until the answers end. Running answers get 5 s, then the rest are stopped and saved with what their clients
+  // saw, and every stream ends with its final event (the server already answers new calls with 503).
+  app.addHook('preClose', async () => {
+    await generations.drain(5_000);
   });
   app.addHook('onClose', async () => {
-    await generations.drain(5_000);
+    await generations.drain(0);
     chat.close?.();
     await speech.close();
   });
   await app.register(aiRoutes, {
     service,
     speech,
+    caps,
     chatModel: { provider: chat.provider, model: chat.modelId, offline: chat.offline },
     isEnabled: () => options.isFlagEnabled(FLAG_WORKSPACE_AI),
   });

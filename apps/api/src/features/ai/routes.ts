@@ -37,6 +37,7 @@ import { ok } from '../../lib/envelope.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { readUploadedFile } from '../../lib/uploads.js';
 import { authorized, claimedUserId, principalOf } from '../../plugins/auth-guard.js';
+import type { UsageCaps } from './usage-caps.js';
 import type { Generation } from './generation.js';
 import type { AiService, ChatRequest } from './service.js';
 import type { Speech } from './speech.js';
@@ -99,6 +100,7 @@ async function answer(request: FastifyRequest, reply: FastifyReply, generation: 
 export interface AiRoutesOptions {
   service: AiService;
   speech: Speech;
+  caps: UsageCaps;
   chatModel: Capabilities['chatModel'];
   /** Answers false when the workspace_ai flag is off: then every AI call is a 404. */
   isEnabled: () => Promise<boolean>;
@@ -116,6 +118,10 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
         `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
       );
     }
+  });
+  // So every call here documents that 404, whatever its own parameters (the OpenAPI document reads `errors`).
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, errors: [...(route.config?.errors ?? []), 404] };
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: FastifyRequest) => principalOf(request).userId;
@@ -211,14 +217,15 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       schema: {
         tags,
         summary: 'Create a session, or move the one with this conversationId to the top',
-        body: createSessionBody,
+        // Every field is optional, so no body at all is a session with defaults.
+        body: createSessionBody.nullish(),
         response: { 201: envelope(chatSession) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(ok(aiMessages.sessionCreated, await service.createSession(me(request), request.body))),
+        .send(ok(aiMessages.sessionCreated, await service.createSession(me(request), request.body ?? {}))),
   );
 
   r.get(
@@ -411,6 +418,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request, reply) => {
+      await options.caps.spend('speech', me(request));
       const { audio, contentType, cached } = await speech.tts(me(request), request.body.text);
       return reply
         .header('content-type', contentType)
@@ -431,6 +439,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
       },
     },
     async (request) => {
+      await options.caps.spend('transcription', me(request));
       const { fileName, data: audio } = await readUploadedFile(
         request,
         'file',

@@ -27,6 +27,8 @@ export interface AiServiceDeps {
   retrieve: PassageRetriever;
   /** AI_CRISIS_RESOURCES: the crisis lines the safety pre-check gives. */
   crisisResources: string[];
+  /** Admits an answer within the founder's running and hourly caps. */
+  admitAnswer: (userId: string) => Promise<() => void>;
 }
 
 const sessionNotFound = () => notFound('Chat session not found');
@@ -259,10 +261,27 @@ export function createAiService(deps: AiServiceDeps) {
      */
     async chat(userId: string, request: ChatRequest, authorization: Promise<unknown>): Promise<Generation> {
       const preparing = prepareAnswer(userId, request);
+      // The caps are counted meanwhile too (a shared counter is a round trip), never in front of the model.
+      const admitting = deps.admitAnswer(userId);
       // A refused caller hears only the refusal, even when the reads failed first.
       preparing.catch(() => {});
-      await authorization;
-      return generations.start(await preparing);
+      admitting.catch(() => {});
+      try {
+        await authorization;
+      } catch (error) {
+        void admitting.then((release) => release());
+        throw error;
+      }
+      const release = await admitting;
+      let generation: Generation;
+      try {
+        generation = generations.start(await preparing);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      void generation.finished.finally(release);
+      return generation;
     },
 
     async stop(userId: string, conversationId: string) {

@@ -1,12 +1,13 @@
 import type { User } from '@liftoff/contracts/auth';
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { PrincipalRecord } from '../../plugins/auth-guard.js';
 import { backupCodes, oneTimeCodes, refreshTokens, users, type CodePurpose } from './tables.js';
 
 type UserRow = typeof users.$inferSelect;
 
 /** The API's user shape; the password hash and the two-factor secret never leave this module. */
-export function toUser(row: UserRow): User {
+export function toUser(row: Pick<UserRow, keyof typeof standingColumns>): User {
   return {
     id: row.id,
     email: row.email,
@@ -18,6 +19,7 @@ export function toUser(row: UserRow): User {
     profileCompleted: row.profileCompleted,
     profileImageUrl: row.profileImageUrl,
     meta: row.meta as User['meta'],
+    roles: row.roles,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -26,29 +28,55 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 /**
+ * What a caller's standing reads from their user row: what the guard checks, and the user `/auth/me` answers,
+ * so that call needs no second read. One line per column; the guard's `PrincipalRecord` names the same.
+ */
+const standingColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  verified: users.verified,
+  twoFactorEnabled: users.twoFactorEnabled,
+  twoFactorMethod: users.twoFactorMethod,
+  profileCompleted: users.profileCompleted,
+  profileImageUrl: users.profileImageUrl,
+  meta: users.meta,
+  roles: users.roles,
+  createdAt: users.createdAt,
+};
+
+/**
  * The auth guard's read of a caller's standing, prepared once: every signed-in request makes it, and building
  * the query each time cost about as much as the indexed read itself (PostgreSQL also parses it only once per
- * connection).
+ * connection). The same statement asks whether the token's session is still open (a refresh-token family
+ * with a row not revoked), so a signed-out or revoked session is refused at once, in the same round trip.
+ * Null when the user is gone or the session is closed.
  */
 export function principalReader(db: Db) {
   const query = db
     .select({
-      id: users.id,
-      email: users.email,
-      verified: users.verified,
-      twoFactorEnabled: users.twoFactorEnabled,
+      ...standingColumns,
+      // Spelled out: inside a selection Drizzle names columns without their table, which a subquery misreads.
+      sessionOpen: sql<boolean>`exists (select 1 from refresh_tokens r
+        where r.family_id = ${sql.placeholder('sid')} and r.user_id = users.id and r.revoked_at is null)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_principal');
-  return async (id: string) => {
-    if (!isUuid(id)) return null;
-    const [row] = await query.execute({ id });
-    return row ?? null;
+  return async (id: string, sid: string): Promise<PrincipalRecord | null> => {
+    if (!isUuid(id) || !isUuid(sid)) return null;
+    const [row] = await query.execute({ id, sid });
+    if (!row?.sessionOpen) return null;
+    const { sessionOpen: _open, ...standing } = row;
+    return { ...standing, user: toUser(standing) };
   };
 }
 
-/** The channel on which every change to a user row is notified (its id), or '*' when the table is truncated. */
+/**
+ * The channel on which every change to a user row or to one of their sessions (refresh tokens) is notified with
+ * the user's id, or '*' when either table is truncated.
+ */
 export const STANDING_CHANNEL = 'user_standing';
 
 /**
@@ -67,6 +95,17 @@ export async function notifyStandingChanges(db: Db) {
        for each row execute function liftoff_user_standing_changed()`,
     `create or replace trigger users_standing_truncated after truncate on users
        for each statement execute function liftoff_user_standing_changed()`,
+    // A session opened, rotated or revoked changes whether its access tokens still work.
+    `create or replace function liftoff_session_standing_changed() returns trigger language plpgsql as $$
+     begin
+       perform pg_notify('${STANDING_CHANNEL}',
+                         case when tg_op = 'TRUNCATE' then '*' else coalesce(new.user_id, old.user_id)::text end);
+       return null;
+     end $$`,
+    `create or replace trigger refresh_tokens_standing_changed after insert or update or delete on refresh_tokens
+       for each row execute function liftoff_session_standing_changed()`,
+    `create or replace trigger refresh_tokens_standing_truncated after truncate on refresh_tokens
+       for each statement execute function liftoff_session_standing_changed()`,
   ];
   // One statement per call: a prepared query takes one.
   for (const statement of statements) await db.execute(sql.raw(statement));

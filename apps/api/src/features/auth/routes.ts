@@ -23,6 +23,7 @@ import {
   verifyTwoFactorResult,
 } from '@liftoff/contracts/auth';
 import { emptyObject, envelope } from '@liftoff/contracts/common';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,14 +41,20 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   // Credential calls get a tight per-IP limit on top of the global one and the per-account counters.
   const credentialLimit = { max: app.config.CREDENTIAL_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   const authOnly = { allowUnverified: true };
+  // A browser's FormData posts multipart/form-data (the sign-up form does): its text fields become the body,
+  // validated like JSON. Files have no place here.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fields: 20, fieldSize: 4096, parts: 20 },
+  });
 
   r.post(
     '/api/auth/signup',
     {
-      config: { public: true, rateLimit: credentialLimit },
+      config: { public: true, rateLimit: credentialLimit, errors: [409] },
       schema: {
         tags,
-        summary: 'Create an account (JSON or form data); e-mails a verification code',
+        summary: 'Create an account (JSON, URL-encoded or multipart form data); e-mails a verification code',
         security: [],
         body: signupBody,
         response: { 201: envelope(session) },
@@ -60,7 +67,8 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   r.post(
     '/api/auth/login',
     {
-      config: { public: true, rateLimit: credentialLimit },
+      // Wrong credentials answer 401 although the call is public.
+      config: { public: true, rateLimit: credentialLimit, errors: [401] },
       schema: {
         tags,
         summary: 'Sign in with e-mail and password',
@@ -78,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
       config: { ...authOnly, allowPendingTwoFactor: true },
       schema: { tags, summary: 'The signed-in user', response: { 200: envelope(user) } },
     },
-    async (request) => ok(authMessages.me, await service.me(principalOf(request))),
+    async (request) => ok(authMessages.me, service.me(principalOf(request))),
   );
 
   r.post(
@@ -102,7 +110,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   r.post(
     '/api/auth/resend-email-verification',
     {
-      config: { ...authOnly, rateLimit: credentialLimit },
+      config: { ...authOnly, rateLimit: credentialLimit, errors: [409] },
       schema: {
         tags,
         summary: 'E-mail a new verification code (once a minute)',
@@ -172,7 +180,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   r.post(
     '/api/auth/check-user-email-exists',
     {
-      config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { public: true, rateLimit: credentialLimit },
       schema: {
         tags,
         summary: 'Whether an account uses this e-mail (tightly rate limited)',
@@ -187,7 +195,8 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   r.post(
     '/api/auth/refresh',
     {
-      config: { public: true, rateLimit: credentialLimit },
+      // An unknown, expired or reused refresh token answers 401 although the call is public.
+      config: { public: true, rateLimit: credentialLimit, errors: [401] },
       schema: {
         tags,
         summary: 'Rotate the refresh token (also sent as the bearer) for a new token pair',
@@ -211,20 +220,24 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
       config: { public: true },
       schema: {
         tags,
-        summary: "End the session: revokes the refresh token's family",
+        summary:
+          "End the session: revokes the refresh token's family (the body's token, else the bearer's session)",
         security: [],
-        body: logoutBody,
+        body: logoutBody.nullish(),
         response: { 200: empty },
       },
     },
     async (request) => {
-      await service.logout(request.body.refreshToken);
+      // Without a body the bearer names the session: the refresh token or an access token of it.
+      const token = request.body?.refreshToken ?? bearerToken(request);
+      if (token) await service.logout(token);
       return ok(authMessages.logout, {});
     },
   );
 
   // Two-factor authentication. The calls that pass the second factor are open to a session still waiting for it.
-  const secondStep = { allowPendingTwoFactor: true, rateLimit: credentialLimit };
+  // Each answers 409 when the account has no second factor or the session already passed it.
+  const secondStep = { allowPendingTwoFactor: true, rateLimit: credentialLimit, errors: [409 as const] };
   const twoFactor = service.twoFactor;
 
   r.post(
@@ -332,7 +345,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
   r.post(
     '/api/auth/disable-two-factor',
     {
-      config: { rateLimit: credentialLimit },
+      config: { rateLimit: credentialLimit, errors: [409] },
       schema: {
         tags,
         summary:

@@ -14,6 +14,8 @@ import {
 import type { Principal } from '../../plugins/auth-guard.js';
 import type { Mailer } from '../../plugins/mail.js';
 import type { Limiter } from '../../plugins/rate-limit.js';
+import { ensureDemoManager } from './demo-manager.js';
+import { mailCooldown } from './mail-cooldown.js';
 import { authMails } from './mails.js';
 import { hashPassword, isCommonPassword, timingDummyHash, verifyPassword } from './passwords.js';
 import {
@@ -30,6 +32,7 @@ const RESET_LINK_TTL_SECONDS = 60 * 60;
 const RESEND_COOLDOWN_SECONDS = 60;
 export const MAX_CODE_ATTEMPTS = 5;
 const ACCOUNT_WINDOW_SECONDS = 15 * 60;
+const RESET_MAIL = 'password-reset';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -37,10 +40,12 @@ export interface AuthServiceDeps {
   tokens: AccessTokens;
   mailer: Mailer;
   limiter: Limiter;
-  /** Work that runs in the background (mails that must not shape response times); awaited on shutdown. */
-  background: (task: () => Promise<void>) => void;
   /** Runs in the transaction that completes a profile (the programs feature enrols the user here). */
   onProfileCompleted?: (tx: DbOrTx, userId: string) => Promise<void>;
+  /** Asked before an account is created; refuses by throwing (invite-only sign-up). */
+  signUpGate?: (email: string) => Promise<void>;
+  /** After an account was created (an invitation of the address is accepted here). */
+  onSignedUp?: (userId: string, email: string) => Promise<void>;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -48,6 +53,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, tokens, mailer, limiter } = deps;
   const codeHash = (code: string) => keyedHash(config.JWT_SECRET, code);
+  const mayMail = mailCooldown(limiter, config.MAIL_COOLDOWN_SECONDS);
 
   function refusePasswordIfCommon(password: string, field: string) {
     if (isCommonPassword(password)) {
@@ -87,12 +93,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, refreshToken };
   }
 
+  // The reset link is made when the outbox sends the request: for an address without an account, nothing is.
+  mailer.handle(RESET_MAIL, async (email) => {
+    const user = await usersRepository(db).findByEmail(email);
+    if (!user) return null;
+    const token = randomToken();
+    await db.transaction(async (tx) => {
+      const codes = codesRepository(tx);
+      await codes.closeAll(user.id, 'PASSWORD_RESET');
+      await codes.create(user.id, 'PASSWORD_RESET', sha256(token), RESET_LINK_TTL_SECONDS);
+    });
+    const url = `${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+    return { content: authMails.resetPassword(url) };
+  });
+
   const twoFactor = createTwoFactorService({
     db,
     config,
     mailer,
     limiter,
-    background: deps.background,
     issueSession,
   });
 
@@ -128,8 +147,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       password: string;
     }): Promise<Session> {
       refusePasswordIfCommon(input.password, 'password');
+      await deps.signUpGate?.(input.email);
       const passwordHash = await hashPassword(input.password);
-      const { session, code } = await db.transaction(async (tx) => {
+      const { session } = await db.transaction(async (tx) => {
         const row = await usersRepository(tx).insert({ ...input, passwordHash });
         if (!row) {
           throw new AppError(
@@ -140,12 +160,11 @@ export function createAuthService(deps: AuthServiceDeps) {
           );
         }
         const code = await newVerificationCode(tx, row.id);
-        return { session: { ...(await issueSession(tx, row.id, false)), user: toUser(row) }, code };
+        // In the account's transaction: the code's mail is kept exactly when the account is, and sent by the outbox.
+        await mailer.send(row.email, authMails.verifyEmail(row.firstName, code), [], tx);
+        return { session: { ...(await issueSession(tx, row.id, false)), user: toUser(row) } };
       });
-      // The account exists whatever the mail server says; a failed mail is logged and "resend" recovers.
-      deps.background(() =>
-        mailer.send(session.user.email, authMails.verifyEmail(session.user.firstName, code)),
-      );
+      await deps.onSignedUp?.(session.user.id, session.user.email);
       return session;
     },
 
@@ -163,8 +182,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       return result;
     },
 
-    async me(principal: Principal): Promise<User> {
-      return toUser(await requireUser(principal.userId));
+    /** The guard's standing read already holds the user: this call makes no read of its own. */
+    me(principal: Principal): User {
+      return principal.user;
     },
 
     async verifyEmail(principal: Principal, code: string): Promise<User> {
@@ -216,26 +236,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       const wait = last ? RESEND_COOLDOWN_SECONDS - (Date.now() - last.getTime()) / 1000 : 0;
       if (wait > 0)
         throw tooManyRequests(wait, `Please wait ${Math.ceil(wait)} seconds before asking for another code.`);
-      const code = await db.transaction((tx) => newVerificationCode(tx, user.id));
-      await mailer.send(user.email, authMails.verifyEmail(user.firstName, code));
+      await db.transaction(async (tx) => {
+        const code = await newVerificationCode(tx, user.id);
+        await mailer.send(user.email, authMails.verifyEmail(user.firstName, code), [], tx);
+      });
     },
 
-    /** Answers the same way, in about the same time, whether or not the account exists. */
+    /**
+     * Answers the same way, with the same work, whether or not the account exists: the request goes to the mail
+     * outbox as it is, and the outbox looks the account up when it sends (the handler above).
+     */
     async sendResetLink(email: string): Promise<void> {
-      deps.background(async () => {
-        const user = await usersRepository(db).findByEmail(email);
-        if (!user) return;
-        const token = randomToken();
-        await db.transaction(async (tx) => {
-          const codes = codesRepository(tx);
-          await codes.closeAll(user.id, 'PASSWORD_RESET');
-          await codes.create(user.id, 'PASSWORD_RESET', sha256(token), RESET_LINK_TTL_SECONDS);
-        });
-        await mailer.send(
-          user.email,
-          authMails.resetPassword(`${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`),
-        );
-      });
+      if (await mayMail(RESET_MAIL, email)) await mailer.request(RESET_MAIL, email);
     },
 
     async resetPassword(input: { token: string; password: string }): Promise<void> {
@@ -251,13 +263,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
       if (!open || open.expiresAt <= new Date()) throw expired();
       const passwordHash = await hashPassword(input.password);
-      const user = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         if (!(await codesRepository(tx).consume(open.id))) throw expired();
         await refreshTokensRepository(tx).revokeAllOfUser(open.userId);
         // Following the link proves the mailbox is the user's.
-        return usersRepository(tx).update(open.userId, { passwordHash, verified: true });
+        const user = await usersRepository(tx).update(open.userId, { passwordHash, verified: true });
+        if (user) await mailer.send(user.email, authMails.passwordChanged(), [], tx);
       });
-      if (user) deps.background(() => mailer.send(user.email, authMails.passwordChanged()));
     },
 
     async changePassword(
@@ -282,8 +294,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.transaction(async (tx) => {
         await usersRepository(tx).update(user.id, { passwordHash });
         await refreshTokensRepository(tx).revokeAllOfUser(user.id, principal.sessionId);
+        await mailer.send(user.email, authMails.passwordChanged(), [], tx);
       });
-      deps.background(() => mailer.send(user.email, authMails.passwordChanged()));
     },
 
     async emailExists(email: string): Promise<boolean> {
@@ -315,10 +327,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { accessToken: next.token, refreshToken: next.refreshToken };
     },
 
-    async logout(refreshToken: string): Promise<void> {
+    /** Ends the session of a refresh token, or of an access token (a client that logs out with its bearer). */
+    async logout(token: string): Promise<void> {
       const repository = refreshTokensRepository(db);
-      const row = await repository.findByHash(sha256(refreshToken));
-      if (row) await repository.revokeFamily(row.familyId);
+      const row = await repository.findByHash(sha256(token));
+      if (row) return repository.revokeFamily(row.familyId);
+      let sessionId: string | null = null;
+      try {
+        sessionId = tokens.verify(token).sid;
+      } catch {
+        // Neither kind of token: there is no session to end, and logout answers the same.
+      }
+      if (sessionId) await repository.revokeFamily(sessionId);
     },
 
     async updateUser(principal: Principal, id: string, changes: UpdateUserBody): Promise<User> {
@@ -373,6 +393,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         return toUser((await users.update(id, { meta: merged }))!);
       });
     },
+
+    /** The studio's demo manager (two-factor on); answers its authenticator key for start-up to print. */
+    ensureDemoManager: (email: string, password: string) => ensureDemoManager(db, config, email, password),
 
     /** A ready account for trying the product; created once, never overwritten. */
     async ensureDemoAccount(email: string, password: string): Promise<'created' | 'exists'> {

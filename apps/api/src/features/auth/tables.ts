@@ -1,3 +1,4 @@
+import type { Role } from '@liftoff/contracts/auth';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -30,6 +31,15 @@ export const users = pgTable(
     twoFactorPendingSecret: text('two_factor_pending_secret'),
     /** The newest TOTP time step accepted (replay guard): a step at or below it is refused. */
     twoFactorLastStep: integer('two_factor_last_step'),
+    /**
+     * What the person may do (contracts `roleSchema`). A column of the user row, so the standing the guard
+     * reads (and, on PGlite, remembers: decision 015) changes with it in the same write.
+     */
+    roles: text('roles')
+      .array()
+      .$type<Role[]>()
+      .notNull()
+      .default(sql`'{founder}'::text[]`),
     profileCompleted: boolean('profile_completed').notNull().default(false),
     profileImageUrl: text('profile_image_url'),
     meta: jsonb('meta')

@@ -16,6 +16,7 @@ import { keyedHash, safeEqual, sixDigitCode } from '../../lib/tokens.js';
 import type { Principal } from '../../plugins/auth-guard.js';
 import type { Mailer } from '../../plugins/mail.js';
 import type { Limiter } from '../../plugins/rate-limit.js';
+import { mailCooldown } from './mail-cooldown.js';
 import { authMails } from './mails.js';
 import {
   backupCodesRepository,
@@ -39,7 +40,6 @@ export interface TwoFactorDeps {
   config: Config;
   mailer: Mailer;
   limiter: Limiter;
-  background: (task: () => Promise<void>) => void;
   issueSession: (
     tx: DbOrTx,
     userId: string,
@@ -75,6 +75,7 @@ const normalizeBackupCode = (code: string) => code.toLowerCase().replace(/[^0-9a
  */
 export function createTwoFactorService(deps: TwoFactorDeps) {
   const { db, config, mailer, limiter } = deps;
+  const mayMail = mailCooldown(limiter, config.MAIL_COOLDOWN_SECONDS);
   const codeHash = (code: string) => keyedHash(config.JWT_SECRET, code);
   const backupHash = (code: string) => keyedHash(config.JWT_SECRET, `backup:${normalizeBackupCode(code)}`);
   const accountKey = (userId: string) => `2fa:${userId}`;
@@ -234,8 +235,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const codes = codesRepository(tx);
       await codes.closeAll(user.id, 'TWO_FACTOR_EMAIL');
       await codes.create(user.id, 'TWO_FACTOR_EMAIL', codeHash(code), EMAIL_CODE_TTL_SECONDS);
+      await mailer.send(user.email, authMails.twoFactorCode(code), [], tx);
     });
-    await mailer.send(user.email, authMails.twoFactorCode(code));
   }
 
   /** The session passed its second factor: its family says so, and a new token pair says so too. */
@@ -265,7 +266,13 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   return {
     /** Login of a two-factor user with method EMAIL mails a code at once. */
     async onLogin(user: UserRow) {
-      if (user.twoFactorEnabled && user.twoFactorMethod === 'EMAIL') await mailCode(user, true);
+      // Anyone with the password can sign in again and again: within the cooldown the last code stays the one.
+      if (
+        user.twoFactorEnabled &&
+        user.twoFactorMethod === 'EMAIL' &&
+        (await mayMail('sign-in-code', user.email))
+      )
+        await mailCode(user, true);
     },
 
     async setup(principal: Principal, method: TwoFactorMethod): Promise<SetupTwoFactorResult> {
@@ -326,10 +333,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           twoFactorPendingSecret: null,
         });
         await backupCodesRepository(tx).replace(user.id, codes.map(backupHash));
+        await mailer.send(user.email, authMails.twoFactorEnabled(method), [], tx);
         return passSecondFactor(tx, principal, updated!);
       });
       await limiter.reset(setupKey(user.id));
-      deps.background(() => mailer.send(user.email, authMails.twoFactorEnabled(method)));
       return { ...result, backupCodes: codes };
     },
 
@@ -388,6 +395,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const updated = await db.transaction(async (tx) => {
         await backupCodesRepository(tx).deleteAll(user.id);
         await codesRepository(tx).closeAll(user.id, 'TWO_FACTOR_EMAIL');
+        await mailer.send(user.email, authMails.twoFactorDisabled(), [], tx);
         return usersRepository(tx).update(user.id, {
           twoFactorEnabled: false,
           twoFactorMethod: null,
@@ -397,7 +405,6 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           twoFactorLastStep: null,
         });
       });
-      deps.background(() => mailer.send(user.email, authMails.twoFactorDisabled()));
       return toUser(updated!);
     },
   };

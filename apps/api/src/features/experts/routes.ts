@@ -93,7 +93,7 @@ export async function expertsRoutes(app: FastifyInstance, options: { service: Ex
   r.post(
     '/api/expert/request-meeting',
     {
-      config: sendsMail,
+      config: { ...sendsMail, errors: [409] },
       schema: {
         tags,
         summary: 'Request a meeting in one of the free slots; e-mails both sides an .ics invite',
@@ -115,7 +115,7 @@ export async function expertsRoutes(app: FastifyInstance, options: { service: Ex
   r.post(
     '/api/expert/meetings/:id/cancel',
     {
-      config: sendsMail,
+      config: { ...sendsMail, errors: [409] },
       schema: {
         tags,
         summary: 'Cancel a meeting request; e-mails both sides a METHOD:CANCEL invite',
@@ -197,7 +197,7 @@ export async function expertsRoutes(app: FastifyInstance, options: { service: Ex
   r.post(
     '/api/expert/meetings/:id/respond',
     {
-      config: { public: true, rateLimit: { max: 20, timeWindow: 60_000 } },
+      config: { public: true, rateLimit: { max: 20, timeWindow: 60_000 }, errors: [409] },
       schema: {
         tags,
         summary:

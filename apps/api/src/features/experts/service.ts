@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DateTime } from 'luxon';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { MailContent } from '../../lib/mail-template.js';
 import type { Mailer } from '../../plugins/mail.js';
@@ -188,29 +188,26 @@ export function createExpertsService(deps: ExpertsDeps) {
     });
   }
 
-  /** Mails are sent after the transaction commits; a failed mail is logged and does not undo the request. */
-  async function sendSafely(
+  /**
+   * Puts a mail in the outbox, in the transaction `tx` of what it tells when there is one, so the mail is kept
+   * exactly when the question or meeting is; the outbox sends it and retries a failed send.
+   */
+  async function queueMail(
     to: string,
     content: MailContent,
     ics?: { body: string; method: 'REQUEST' | 'CANCEL' },
+    tx?: DbOrTx,
   ) {
-    try {
-      await deps.mailer.send(
-        to,
-        content,
-        ics
-          ? [
-              {
-                filename: 'invite.ics',
-                content: ics.body,
-                contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
-              },
-            ]
-          : [],
-      );
-    } catch (error) {
-      deps.log.error({ err: error }, 'expert mail failed');
-    }
+    const attachments = ics
+      ? [
+          {
+            filename: 'invite.ics',
+            content: ics.body,
+            contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
+          },
+        ]
+      : [];
+    await deps.mailer.send(to, content, attachments, tx);
   }
 
   async function mailMeeting(
@@ -218,6 +215,7 @@ export function createExpertsService(deps: ExpertsDeps) {
     expert: ExpertRow,
     founderEmail: string,
     cancelled: boolean,
+    tx?: DbOrTx,
   ) {
     const ics = {
       body: inviteOf(row, expert, founderEmail),
@@ -228,7 +226,7 @@ export function createExpertsService(deps: ExpertsDeps) {
     const note = row.note ? [`Note: ${row.note}`] : [];
     const myMeetings = { label: 'See your meeting requests', url: `${deps.appUrl}/overview` };
     if (cancelled) {
-      await sendSafely(
+      await queueMail(
         founderEmail,
         {
           subject: `Cancelled: ${row.serviceName} with ${fullName(expert)}`,
@@ -240,8 +238,9 @@ export function createExpertsService(deps: ExpertsDeps) {
           action: myMeetings,
         },
         ics,
+        tx,
       );
-      await sendSafely(
+      await queueMail(
         expert.email,
         {
           subject: `Cancelled: ${row.serviceName} with ${founderName}`,
@@ -253,10 +252,11 @@ export function createExpertsService(deps: ExpertsDeps) {
           footer: 'You received this e-mail because you are a Liftoff expert.',
         },
         ics,
+        tx,
       );
       return;
     }
-    await sendSafely(
+    await queueMail(
       founderEmail,
       {
         subject: `Meeting requested: ${row.serviceName} with ${fullName(expert)}`,
@@ -269,8 +269,9 @@ export function createExpertsService(deps: ExpertsDeps) {
         action: myMeetings,
       },
       ics,
+      tx,
     );
-    await sendSafely(
+    await queueMail(
       expert.email,
       {
         subject: `New meeting request from ${founderName}: ${row.serviceName}`,
@@ -285,6 +286,7 @@ export function createExpertsService(deps: ExpertsDeps) {
         footer: 'You received this e-mail because you are a Liftoff expert.',
       },
       ics,
+      tx,
     );
   }
 
@@ -296,7 +298,7 @@ export function createExpertsService(deps: ExpertsDeps) {
     };
     const founderName = row.context?.founderName ?? founderEmail;
     const what = `${row.serviceName.toLowerCase()} with ${fullName(expert)} on ${when(row.startsAt, row.timezone)}`;
-    await sendSafely(
+    await queueMail(
       founderEmail,
       {
         subject: `${accepted ? 'Accepted' : 'Declined'}: ${row.serviceName} with ${fullName(expert)}`,
@@ -310,7 +312,7 @@ export function createExpertsService(deps: ExpertsDeps) {
       },
       ics,
     );
-    await sendSafely(
+    await queueMail(
       expert.email,
       {
         subject: `${accepted ? 'Confirmed' : 'Declined'}: ${row.serviceName} with ${founderName}`,
@@ -404,7 +406,7 @@ export function createExpertsService(deps: ExpertsDeps) {
             busy: busy.map((m) => ({ start: m.startsAt.getTime(), end: m.endsAt.getTime() })),
           }).includes(start);
           if (taken) throw conflict(expertErrors.slotTaken);
-          return repo.insertMeeting({
+          const inserted = await repo.insertMeeting({
             expertId: expert.id,
             userId,
             serviceKey: service.serviceKey,
@@ -416,12 +418,13 @@ export function createExpertsService(deps: ExpertsDeps) {
             note: body.note || null,
             context: snapshot(details),
           });
+          await mailMeeting(inserted, expert, details.email ?? '', false, tx);
+          return inserted;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(expertErrors.slotTaken);
         throw error;
       }
-      await mailMeeting(row, expert!, details.email ?? '', false);
       return toMeeting(row, expert!);
     },
 
@@ -458,27 +461,34 @@ export function createExpertsService(deps: ExpertsDeps) {
       const expert = await expertRow(body.expertId);
       const details = await deps.founder.details(userId, body.missionId);
       const context = snapshot(details);
-      const row = await expertsRepository(db).insertQuestion({
-        expertId: expert.id,
-        userId,
-        subject: body.subject,
-        question: body.question,
-        missionId: body.missionId ?? null,
-        context,
-      });
       const founderName = context.founderName ?? details.email ?? 'A founder';
-      await sendSafely(expert.email, {
-        subject: `Question from ${founderName}: ${body.subject}`,
-        heading: `${founderName} has a question for you`,
-        paragraphs: [
-          `Subject: ${body.subject}`,
-          body.question,
-          ...contextLines(context, details.email),
-          details.email ? `Reply to the founder directly at ${details.email}.` : '',
-        ].filter(Boolean),
-        footer: 'You received this e-mail because you are a Liftoff expert.',
+      return db.transaction(async (tx) => {
+        const row = await expertsRepository(tx).insertQuestion({
+          expertId: expert.id,
+          userId,
+          subject: body.subject,
+          question: body.question,
+          missionId: body.missionId ?? null,
+          context,
+        });
+        await queueMail(
+          expert.email,
+          {
+            subject: `Question from ${founderName}: ${body.subject}`,
+            heading: `${founderName} has a question for you`,
+            paragraphs: [
+              `Subject: ${body.subject}`,
+              body.question,
+              ...contextLines(context, details.email),
+              details.email ? `Reply to the founder directly at ${details.email}.` : '',
+            ].filter(Boolean),
+            footer: 'You received this e-mail because you are a Liftoff expert.',
+          },
+          undefined,
+          tx,
+        );
+        return toQuestion(row, expert);
       });
-      return toQuestion(row, expert);
     },
 
     async questions(userId: string): Promise<ExpertQuestion[]> {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
+import { createReviewService, type ReviewServiceDeps } from './review-service.js';
 import {
   closeOverduePrograms,
   createProgramsService,
@@ -11,17 +12,32 @@ import {
 /** How often enrolments past their end date are closed (also once at start). */
 const CLOSE_OVERDUE_EVERY_MS = 60 * 60 * 1000;
 
+/** What the review reads from other rooms (the cohort scope, people's names), composed by app.ts. */
+export type ReviewSources = Pick<ReviewServiceDeps, 'reach' | 'people' | 'cohortsOf' | 'foundersInCohort'>;
+
 /**
  * Wires the programs service to the app's database and file storage. `findExperts` comes from the
- * experts feature through app.ts. Also schedules the closing of overdue enrolments.
+ * experts feature through app.ts, the review's sources from the auth and cohorts features. Also
+ * schedules the closing of overdue enrolments.
  */
-export function createProgramsFeature(app: FastifyInstance, options: { findExperts: ExpertLookup }) {
+export function createProgramsFeature(
+  app: FastifyInstance,
+  options: { findExperts: ExpertLookup; review: ReviewSources },
+) {
   const service = createProgramsService({
     db: app.db,
     storage: app.storage,
     appUrl: app.config.APP_URL,
     shareKey: createHmac('sha256', app.config.ENCRYPTION_KEY).update('liftoff share links').digest('hex'),
     findExperts: options.findExperts,
+  });
+  const reviews = createReviewService({
+    db: app.db,
+    storage: app.storage,
+    ...options.review,
+    // Both are registered after this feature is made; they are looked up when a review acts.
+    publish: (event) => app.events.publish(event),
+    audit: (entry, tx) => app.audit.record(entry, tx),
   });
   const closeOverdue = () =>
     closeOverduePrograms(app.db).catch((error) =>
@@ -35,6 +51,7 @@ export function createProgramsFeature(app: FastifyInstance, options: { findExper
   app.addHook('onClose', async () => clearInterval(timer));
   return {
     service,
+    reviews,
     /** For the auth feature's onProfileCompleted hook: enrols in the default program inside its transaction. */
     onProfileCompleted: async (tx: DbOrTx, userId: string) => void (await enrollInDefaultProgram(tx, userId)),
   };

@@ -42,6 +42,8 @@ const programFile = z
     secondaryIconUrl: contentUrl,
     /** Optional: the program closes this many days after enrolment (unfinished parts become INCOMPLETED). */
     durationDays: z.number().int().min(1).optional(),
+    /** Optional: missions with a deliverable complete only when the program team approves it. */
+    requiresApproval: z.boolean().optional(),
     milestones: z.array(z.string().min(1)).min(1),
   })
   .strict();

@@ -59,6 +59,7 @@ export function templatesRepository(db: DbOrTx) {
           iconUrl: program.iconUrl,
           secondaryIconUrl: program.secondaryIconUrl,
           durationDays: program.durationDays ?? null,
+          requiresApproval: program.requiresApproval ?? false,
           structureHash: program.structureHash,
           contentHash: program.contentHash,
         })
@@ -110,6 +111,7 @@ export function templatesRepository(db: DbOrTx) {
           iconUrl: program.iconUrl,
           secondaryIconUrl: program.secondaryIconUrl,
           durationDays: program.durationDays ?? null,
+          requiresApproval: program.requiresApproval ?? false,
           contentHash: program.contentHash,
           importedAt: new Date(),
         })
@@ -405,10 +407,13 @@ export function progressRepository(db: DbOrTx) {
           milestoneStatus: userMilestones.status,
           milestoneIndex: userMilestones.index,
           programId: userMilestones.userProgramId,
+          requiresApproval: programTemplates.requiresApproval,
         })
         .from(userMissions)
         .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
         .innerJoin(userMilestones, eq(userMilestones.id, userMissions.userMilestoneId))
+        .innerJoin(userPrograms, eq(userPrograms.id, userMilestones.userProgramId))
+        .innerJoin(programTemplates, eq(programTemplates.id, userPrograms.programTemplateId))
         .where(and(eq(userMissions.userId, userId), eq(userMissions.id, missionId)));
       return row ?? null;
     },

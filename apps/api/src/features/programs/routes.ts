@@ -127,7 +127,7 @@ export async function programsRoutes(
   );
 
   r.get(
-    '/api/userMilestone/:id/outcome',
+    '/api/userMilestone/outcome/:id',
     {
       schema: {
         tags,
@@ -158,6 +158,7 @@ export async function programsRoutes(
   r.put(
     '/api/userStep/next-step',
     {
+      config: { errors: [409] },
       schema: {
         tags,
         summary: 'Complete (doLater false) or put off (doLater true) a step; opens the next one',
@@ -174,6 +175,7 @@ export async function programsRoutes(
   r.put(
     '/api/userStep/:id/rating',
     {
+      config: { errors: [409] },
       schema: {
         tags,
         summary: 'Rate a step from 1 to 5',
@@ -189,6 +191,7 @@ export async function programsRoutes(
   r.put(
     '/api/userStep/:id/worksheet',
     {
+      config: { errors: [409] },
       schema: {
         tags,
         summary:
@@ -205,6 +208,7 @@ export async function programsRoutes(
   r.post(
     '/api/userMission/:id/attachments',
     {
+      config: { errors: [409] },
       schema: {
         tags,
         summary: 'Hand in a deliverable file (multipart/form-data, field "file", at most 10 MB)',
@@ -278,6 +282,7 @@ export async function programsRoutes(
   r.post(
     '/api/shares',
     {
+      config: { errors: [409] },
       schema: {
         tags,
         summary:

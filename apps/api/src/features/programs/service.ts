@@ -18,7 +18,10 @@ import type { Readable } from 'node:stream';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
+import { settleMission } from './completion.js';
 import { progressRepository, sharesRepository, templatesRepository, type Status } from './repository.js';
+import { reviewRepository } from './review-repository.js';
+import { checkWithdrawal, handInRefusal, recordHandIn } from './review-rules.js';
 import { checkUpload } from './uploads.js';
 
 /** Finds experts by their content key; handed in by app.ts so this feature never imports the experts one. */
@@ -203,36 +206,6 @@ export async function closeOverduePrograms(db: Db, now = new Date()): Promise<nu
     if (done) closed += 1;
   }
   return closed;
-}
-
-/**
- * Completes the mission if every step is done or put off and its deliverable (if any) is in, then the
- * milestone if all its missions are, opening the next milestone (or completing the program).
- * Call inside the transaction that holds the program lock.
- */
-async function settleMission(
-  repo: Repo,
-  ctx: { missionId: string; milestoneId: string; programId: string; hasDeliverable: boolean },
-  now: Date,
-) {
-  const result = {
-    missionCompleted: false,
-    milestoneCompleted: false,
-    unlockedMilestoneId: null as string | null,
-  };
-  const steps = await repo.stepStates(ctx.missionId);
-  if (!steps.every((s) => s.status === 'COMPLETED' || s.doLater)) return result;
-  if (ctx.hasDeliverable && (await repo.attachmentCount(ctx.missionId)) === 0) return result;
-  result.missionCompleted = await repo.completeMission(ctx.missionId, now);
-  if (!result.missionCompleted) return result;
-  const missions = await repo.missionStates(ctx.milestoneId);
-  if (!missions.every((m) => m.status === 'COMPLETED')) return result;
-  const milestone = await repo.completeMilestone(ctx.milestoneId, now);
-  if (!milestone) return result;
-  result.milestoneCompleted = true;
-  result.unlockedMilestoneId = await repo.openMilestone(ctx.programId, milestone.index + 1);
-  if (!result.unlockedMilestoneId) await repo.completeProgram(ctx.programId, now);
-  return result;
 }
 
 export function createProgramsService(deps: ProgramsDeps) {
@@ -426,7 +399,7 @@ export function createProgramsService(deps: ProgramsDeps) {
           await repo.openStep(step.missionId, step.stepIndex + 1);
           const context = (await repo.missionContext(userId, step.missionId))!;
           outcome = await settleMission(
-            repo,
+            tx,
             { ...context, hasDeliverable: Boolean(context.deliverable) },
             now,
           );
@@ -485,7 +458,9 @@ export function createProgramsService(deps: ProgramsDeps) {
           return conflict(ENDED_MESSAGE);
         return null;
       };
-      const early = refuse(before);
+      const early =
+        refuse(before) ??
+        (before.deliverable ? handInRefusal(await reviewRepository(db).statusOfMission(missionId)) : null);
       if (early) throw early;
       const checked = await checkUpload(file.fileName, file.data);
       const storageKey = `attachments/${userId}/${randomUUID()}`;
@@ -505,7 +480,10 @@ export function createProgramsService(deps: ProgramsDeps) {
             size: file.data.length,
             storageKey,
           });
-          await settleMission(repo, { ...ctx, hasDeliverable: Boolean(ctx.deliverable) }, new Date());
+          const now = new Date();
+          // Every file handed in for a deliverable is a version of it, for the program team to review.
+          if (ctx.deliverable) await recordHandIn(tx, userId, missionId, now);
+          await settleMission(tx, { ...ctx, hasDeliverable: Boolean(ctx.deliverable) }, now);
           return toAttachment(row);
         });
       } catch (error) {
@@ -528,7 +506,10 @@ export function createProgramsService(deps: ProgramsDeps) {
       return { attachment: toAttachment(row), stream: await storage.getStream(row.storageKey) };
     },
 
-    /** Removes a deliverable. A completed mission stays completed (decision record 004). */
+    /**
+     * Removes a deliverable file while nobody has reacted to it yet; a completed mission stays completed
+     * (decision record 004).
+     */
     async deleteAttachment(userId: string, missionId: string, attachmentId: string): Promise<void> {
       const repo = progressRepository(db);
       const row = await repo.findAttachment(
@@ -537,7 +518,11 @@ export function createProgramsService(deps: ProgramsDeps) {
         checkId(attachmentId, 'Attachment'),
       );
       if (!row) throw notFound('Attachment not found');
-      await repo.deleteAttachment(row.id);
+      await db.transaction(async (tx) => {
+        const review = await checkWithdrawal(tx, row.userMissionId);
+        await progressRepository(tx).deleteAttachment(row.id);
+        await review.withdraw();
+      });
       await storage.delete(row.storageKey);
     },
 

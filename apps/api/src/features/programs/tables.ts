@@ -34,6 +34,11 @@ export const programTemplates = pgTable(
     secondaryIconUrl: text('secondary_icon_url').notNull(),
     /** Days from enrolment until the program closes (INCOMPLETED if unfinished); null = no end. */
     durationDays: integer('duration_days'),
+    /**
+     * Whether a mission with a deliverable completes only once the program team approves it; otherwise
+     * handing it in completes the mission (docs/decisions/004-progress-rules.md).
+     */
+    requiresApproval: boolean('requires_approval').notNull().default(false),
     /** Hash of the structure (keys, order, step types, worksheet fields, deliverables). */
     structureHash: text('structure_hash').notNull(),
     /** Hash of everything; equal on re-import means nothing to do. */
@@ -237,4 +242,48 @@ export const shares = pgTable(
     uniqueIndex('shares_token_hash_unique').on(table.tokenHash),
     index('shares_user_idx').on(table.userId),
   ],
+);
+
+/**
+ * The review of a mission's deliverable: one row per mission, made when its first file is handed in. Every
+ * file handed in since is a version of it (mission_attachments, in order); the thread is its comments.
+ * Status moves: docs/decisions/004-progress-rules.md "Review".
+ */
+export const deliverableReviews = pgTable(
+  'deliverable_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The founder who hands in. */
+    userId: userColumn(),
+    userMissionId: uuid('user_mission_id')
+      .notNull()
+      .references(() => userMissions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['submitted', 'in_review', 'changes_requested', 'approved'] }).notNull(),
+    /** When the newest version was handed in. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    /** Who last moved the status; kept as null if that account is deleted. */
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('deliverable_reviews_mission_unique').on(table.userMissionId),
+    index('deliverable_reviews_status_idx').on(table.status, table.submittedAt),
+    index('deliverable_reviews_user_idx').on(table.userId),
+  ],
+);
+
+/** The thread on a deliverable: the founder and the reviewers, oldest first. */
+export const deliverableComments = pgTable(
+  'deliverable_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliverableId: uuid('deliverable_id')
+      .notNull()
+      .references(() => deliverableReviews.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is deleted; the thread keeps what was said. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('deliverable_comments_deliverable_idx').on(table.deliverableId, table.createdAt)],
 );

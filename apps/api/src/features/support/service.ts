@@ -67,31 +67,35 @@ export function createSupportService(deps: SupportDeps) {
         FEEDBACK_PER_ACCOUNT.windowSeconds,
       );
       if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds, supportErrors.feedbackLimited);
-      const row = await supportRepository(db).insertFeedback({
-        userId: user.userId,
-        kind: body.kind,
-        subject: body.subject,
-        message: body.message,
-        page: body.page || null,
-        email: user.email,
-      });
-      try {
-        await deps.mailer.send(deps.supportEmail, {
-          subject: `[${kindLabel[body.kind]}] ${body.subject}`,
-          heading: `${kindLabel[body.kind]} message from ${user.email}`,
-          paragraphs: [
-            `From: ${user.email} (reply to this address)`,
-            `Kind: ${body.kind}${body.page ? ` · sent from ${body.page}` : ''}`,
-            `Subject: ${body.subject}`,
-            body.message,
-            `Reference: ${row.id}`,
-          ],
-          footer: 'Sent from the Liftoff support form.',
+      // The message and its mail to the team are kept together; the outbox sends and retries the mail.
+      const row = await db.transaction(async (tx) => {
+        const inserted = await supportRepository(tx).insertFeedback({
+          userId: user.userId,
+          kind: body.kind,
+          subject: body.subject,
+          message: body.message,
+          page: body.page || null,
+          email: user.email,
         });
-      } catch (error) {
-        // The message is stored; the team can still read it. Log and answer success.
-        deps.log.error({ err: error, feedbackId: row.id }, 'support mail failed');
-      }
+        await deps.mailer.send(
+          deps.supportEmail,
+          {
+            subject: `[${kindLabel[body.kind]}] ${body.subject}`,
+            heading: `${kindLabel[body.kind]} message from ${user.email}`,
+            paragraphs: [
+              `From: ${user.email} (reply to this address)`,
+              `Kind: ${body.kind}${body.page ? ` · sent from ${body.page}` : ''}`,
+              `Subject: ${body.subject}`,
+              body.message,
+              `Reference: ${inserted.id}`,
+            ],
+            footer: 'Sent from the Liftoff support form.',
+          },
+          [],
+          tx,
+        );
+        return inserted;
+      });
       return {
         id: row.id,
         kind: row.kind,

@@ -15,7 +15,6 @@ export async function signedInApp(fetch: unknown) {
   const app = createAppStore({
     storage: window.localStorage,
     fetch: fetch as typeof globalThis.fetch,
-    secret: 'test-secret-123456',
   });
   await app.whenReady();
   // Signed in (the auth slice's own action, by type: features do not import each other).

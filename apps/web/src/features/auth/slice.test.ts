@@ -28,6 +28,7 @@ const user = (over: Partial<User> = {}): User => ({
   profileCompleted: true,
   profileImageUrl: null,
   meta: {},
+  roles: ['founder'],
   createdAt: '2030-01-01T00:00:00.000Z',
   ...over,
 });

@@ -11,6 +11,7 @@ import type {
   ShareLink,
   Step,
 } from '@liftoff/contracts/programs';
+import type { DeliverableReview, ReviewComment } from '@liftoff/contracts/programs-review';
 import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, GENERIC_ERROR } from '../../lib/api';
 import type { ApiExtra } from '../../lib/api';
@@ -24,7 +25,7 @@ type AppThunkDispatch = ThunkDispatch<any, unknown, UnknownAction>;
 export type OutcomesFilter = { programId?: string; milestoneId?: string };
 
 const programsBase = api.enhanceEndpoints({
-  addTagTypes: ['Program', 'Milestone', 'Mission', 'Outcome', 'Share'],
+  addTagTypes: ['Program', 'Milestone', 'Mission', 'Outcome', 'Share', 'Review'],
 });
 
 /**
@@ -71,7 +72,7 @@ export const programsApi = programsBase.injectEndpoints({
     }),
     milestoneOutcome: build.query<MilestoneOutcome, string>({
       query: (id) => ({
-        url: `/userMilestone/${encodeURIComponent(id)}/outcome`,
+        url: `/userMilestone/outcome/${encodeURIComponent(id)}`,
         method: 'GET',
         headerType: 'authorization',
       }),
@@ -84,6 +85,25 @@ export const programsApi = programsBase.injectEndpoints({
         headerType: 'authorization',
       }),
       providesTags: (_result, _error, id) => [{ type: 'Mission', id }],
+    }),
+    /** The review of the mission's deliverable (null until a file is handed in). */
+    deliverableReview: build.query<DeliverableReview | null, string>({
+      query: (missionId) => ({
+        url: `/userMission/${encodeURIComponent(missionId)}/review`,
+        method: 'GET',
+        headerType: 'authorization',
+      }),
+      providesTags: (_result, _error, missionId) => [{ type: 'Review', id: missionId }],
+    }),
+    replyToReview: build.mutation<ReviewComment, { missionId: string; body: string }>({
+      query: ({ missionId, body }) => ({
+        url: `/userMission/${encodeURIComponent(missionId)}/review/comments`,
+        method: 'POST',
+        headerType: 'authorization',
+        body: { body },
+      }),
+      extraOptions: { successToast: true },
+      invalidatesTags: (_result, _error, { missionId }) => [{ type: 'Review', id: missionId }],
     }),
     nextStep: build.mutation<NextStepResult, NextStepBody & { missionId: string }>({
       query: ({ stepId, doLater }) => ({
@@ -143,6 +163,7 @@ export const programsApi = programsBase.injectEndpoints({
       extraOptions: { successToast: true },
       invalidatesTags: (_result, _error, { missionId }) => [
         { type: 'Mission', id: missionId },
+        { type: 'Review', id: missionId },
         'Milestone',
         'Program',
         'Outcome',
@@ -221,6 +242,8 @@ export const {
   useMilestoneQuery,
   useMilestoneOutcomeQuery,
   useMissionQuery,
+  useDeliverableReviewQuery,
+  useReplyToReviewMutation,
   useNextStepMutation,
   useRateStepMutation,
   useSaveWorksheetMutation,
@@ -271,6 +294,7 @@ export function uploadAttachment(
       dispatch(
         programsApi.util.invalidateTags([
           { type: 'Mission', id: missionId },
+          { type: 'Review', id: missionId },
           'Milestone',
           'Program',
           'Outcome',

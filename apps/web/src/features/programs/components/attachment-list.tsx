@@ -68,12 +68,15 @@ export function AttachmentList({
   canDelete = false,
   canShare = true,
   label,
+  versionOf,
 }: {
   attachments: Attachment[];
   missionId: string;
   canDelete?: boolean;
   canShare?: boolean;
   label: string;
+  /** The version number of a deliverable's file, shown before its name. */
+  versionOf?: (id: string) => number | undefined;
 }) {
   const dispatch = useProgramsDispatch();
   return (
@@ -88,6 +91,7 @@ export function AttachmentList({
             <InsertDriveFileIcon color="primary" aria-hidden="true" />
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {versionOf?.(attachment.id) ? `Version ${versionOf(attachment.id)} · ` : ''}
                 {attachment.fileName}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -12,9 +12,10 @@ import Typography from '@mui/material/Typography';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { buildPath, paths } from '../../../config/paths';
-import { uploadAttachment, useMissionQuery } from '../api';
+import { uploadAttachment, useDeliverableReviewQuery, useMissionQuery } from '../api';
 import { AttachmentList } from '../components/attachment-list';
 import { CompletionMoment } from '../components/completion-moment';
+import { ReviewCard } from '../components/review-card';
 import { PageSkeleton, PageTitle } from '../../../components/page-states';
 import { PageLoadError } from '../components/page-load-error';
 import { StatusChip } from '../components/status';
@@ -47,6 +48,7 @@ type UploadState = { fileName: string; fraction: number } | null;
 export function MissionDeliverablePage() {
   const { missionId = '' } = useParams();
   const mission = useMissionQuery(missionId, { skip: !missionId });
+  const review = useDeliverableReviewQuery(missionId, { skip: !missionId });
   const dispatch = useProgramsDispatch();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -65,6 +67,12 @@ export function MissionDeliverablePage() {
   const milestone = data.userMilestone;
   const closed =
     milestone.status === 'LOCKED' || milestone.status === 'INCOMPLETED' || data.status === 'INCOMPLETED';
+  const reviewed = review.data ?? null;
+  // While the program team reads a version, a new one would change what they are reading.
+  const inReview = reviewed?.status === 'in_review';
+  // Until anyone reacted, a file may be taken back; afterwards every version stays for the review.
+  const canDelete = !reviewed || (reviewed.status === 'submitted' && reviewed.comments.length === 0);
+  const versionOf = new Map(reviewed?.versions.map((v) => [v.id, v.number]) ?? []);
 
   const onFile = async (file: File | undefined) => {
     if (inputRef.current) inputRef.current.value = '';
@@ -188,14 +196,24 @@ export function MissionDeliverablePage() {
                     variant="contained"
                     startIcon={<UploadFileIcon />}
                     onClick={() => inputRef.current?.click()}
-                    disabled={Boolean(upload)}
+                    disabled={Boolean(upload) || inReview}
                   >
-                    {data.attachments.length ? 'Upload another file' : 'Upload a file'}
+                    {reviewed
+                      ? 'Upload a new version'
+                      : data.attachments.length
+                        ? 'Upload another file'
+                        : 'Upload a file'}
                   </Button>
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     PDF, images, office documents, CSV or plain text, up to 10 MB.
                   </Typography>
                 </Stack>
+                {inReview ? (
+                  <Alert severity="info" sx={{ mt: 2 }}>
+                    Your program team is reviewing this version. You can upload a new one once they have
+                    answered.
+                  </Alert>
+                ) : null}
               </>
             )}
             {upload ? (
@@ -223,17 +241,20 @@ export function MissionDeliverablePage() {
         </CardContent>
       </Card>
 
+      {data.deliverable ? <ReviewCard missionId={data.id} query={review} /> : null}
+
       <Card component="section" aria-labelledby="files-title">
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Typography id="files-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-            Your files
+            {reviewed ? 'Your versions' : 'Your files'}
           </Typography>
           {data.attachments.length ? (
             <AttachmentList
-              attachments={data.attachments}
+              attachments={[...data.attachments].reverse()}
               missionId={data.id}
-              canDelete
+              canDelete={canDelete}
               label="Files handed in"
+              versionOf={(id) => versionOf.get(id)}
             />
           ) : (
             <Typography sx={{ color: 'text.secondary' }}>

@@ -1,0 +1,93 @@
+import type { ProgressStatus } from '@liftoff/contracts/programs';
+import type { DbOrTx } from '../../db/client.js';
+
+/**
+ * What the cohorts room reads from other rooms. app.ts composes these from the auth, programs, experts and
+ * ai features, so this room never imports them (architecture.md, convention 1).
+ */
+export interface Person {
+  id: string;
+  email: string;
+  name: string;
+  startup: string;
+}
+
+export interface PeopleSource {
+  byIds(ids: string[]): Promise<Person[]>;
+  byEmail(email: string): Promise<Person | null>;
+}
+
+export interface ProgressGridCell {
+  userId: string;
+  index: number;
+  status: ProgressStatus;
+  stepsDone: number;
+  stepsTotal: number;
+}
+
+export interface ProgressSource {
+  programExists(key: string): Promise<boolean>;
+  /** The milestones of the newest version of the program, in order. */
+  milestones(programKey: string): Promise<{ index: number; key: string; name: string }[]>;
+  /** One cell per founder and milestone of their enrolment in the program. */
+  grid(userIds: string[], programKey: string): Promise<ProgressGridCell[]>;
+  /**
+   * Per founder: when they last completed a step, and since when their open step has been open (the
+   * later of the last completion in the program and the enrolment; null when no step is open).
+   */
+  stepActivity(
+    userIds: string[],
+    programKey: string,
+  ): Promise<
+    { userId: string; lastStepAt: Date | null; openStepSince: Date | null; lastUploadAt: Date | null }[]
+  >;
+  /**
+   * Deliverables handed in and waiting for the program team. Until deliverable review exists, every
+   * handed-in deliverable of an unfinished-review program counts (see app.ts).
+   */
+  deliverablesAwaitingReview(userIds: string[]): Promise<number>;
+  /** Closes the founders' enrolments in the program: unfinished milestones and missions become INCOMPLETED. */
+  closeEnrollments(tx: DbOrTx, userIds: string[], programKey: string): Promise<number>;
+  /** INCOMPLETED → ONGOING for one mission of the founder (and its milestone and enrolment). */
+  reopenMission(userId: string, missionId: string): Promise<'reopened' | 'not-found' | 'not-closed'>;
+  /** The founder's missions, and what they completed and handed in, for the timeline. */
+  history(
+    userId: string,
+    programKey: string,
+  ): Promise<{
+    missions: { id: string; milestoneName: string; name: string; status: ProgressStatus }[];
+    steps: { at: Date; title: string; missionName: string }[];
+    deliverables: { at: Date; fileName: string; missionName: string }[];
+  }>;
+}
+
+export interface ExpertsActivitySource {
+  /** Questions asked before `before` that no expert answered yet. */
+  unansweredQuestions(userIds: string[], before: Date): Promise<number>;
+  meetings(
+    userIds: string[],
+    from: Date,
+    to: Date,
+  ): Promise<{ userId: string; expertName: string; startsAt: Date; status: string }[]>;
+  lastActivity(userIds: string[]): Promise<Map<string, Date>>;
+  history(userId: string): Promise<{
+    questions: { at: Date; subject: string; expertName: string }[];
+    meetings: { at: Date; startsAt: Date; expertName: string; status: string }[];
+  }>;
+}
+
+/** How the founders use the coach: counts and times only, never what they wrote. */
+export interface CoachActivitySource {
+  lastActivity(userIds: string[]): Promise<Map<string, Date>>;
+  /** The times of the founder's questions to the coach (no text). */
+  questionTimes(userId: string): Promise<Date[]>;
+}
+
+export type { AuditRecord as AuditEntry } from '../../plugins/audit.js';
+
+export interface CohortsSources {
+  people: PeopleSource;
+  progress: ProgressSource;
+  experts: ExpertsActivitySource;
+  coach: CoachActivitySource;
+}

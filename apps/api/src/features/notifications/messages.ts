@@ -1,0 +1,105 @@
+import type { AppEvent } from '@liftoff/contracts/events';
+import type { NotificationIcon, NotificationKind } from '@liftoff/contracts/notifications';
+
+/** A person, as a notification names them. */
+export interface Recipient {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface Message {
+  userId: string;
+  kind: NotificationKind;
+  icon: NotificationIcon;
+  title: string;
+  body: string;
+  link: string;
+}
+
+const nameOf = (person: Recipient | null, fallback: string) =>
+  [person?.firstName, person?.lastName].filter(Boolean).join(' ') || person?.email || fallback;
+
+const missionDeliverable = (missionId: string) => `/mission-deliverable/${encodeURIComponent(missionId)}`;
+
+/**
+ * Who hears of an event and in what words. Answers nothing for an event that tells nobody (a founder
+ * commenting on their own deliverable, a deliverable merely handed in).
+ */
+export async function messagesFor(
+  event: AppEvent,
+  findPerson: (id: string) => Promise<Recipient | null>,
+): Promise<Message[]> {
+  switch (event.type) {
+    case 'deliverable.reviewed': {
+      const base = { userId: event.founderId, kind: event.type, link: missionDeliverable(event.missionId) };
+      if (event.status === 'approved')
+        return [
+          {
+            ...base,
+            icon: 'star',
+            title: 'Your deliverable was approved',
+            body: 'Well done: the program team approved what you handed in.',
+          },
+        ];
+      if (event.status === 'changes_requested')
+        return [
+          {
+            ...base,
+            icon: 'mention',
+            title: 'Changes requested on your deliverable',
+            body: 'Your reviewer asked for changes. Read their comments and upload a new version.',
+          },
+        ];
+      if (event.status === 'in_review')
+        return [
+          {
+            ...base,
+            icon: 'link',
+            title: 'Your deliverable is in review',
+            body: 'The program team is reading what you handed in. You will hear back here.',
+          },
+        ];
+      return [];
+    }
+    case 'deliverable.commented': {
+      if (event.authorId === event.founderId) return [];
+      const author = await findPerson(event.authorId);
+      return [
+        {
+          userId: event.founderId,
+          kind: event.type,
+          icon: 'mention',
+          title: `${nameOf(author, 'Your reviewer')} commented on your deliverable`,
+          body: 'Open the deliverable to read the comment and reply.',
+          link: missionDeliverable(event.missionId),
+        },
+      ];
+    }
+    case 'invitation.accepted': {
+      const founder = await findPerson(event.founderId);
+      return [
+        {
+          userId: event.invitedById,
+          kind: event.type,
+          icon: 'star',
+          title: `${nameOf(founder, 'A founder')} joined your cohort`,
+          body: 'They accepted your invitation and can start the program.',
+          link: `/studio/cohorts/${encodeURIComponent(event.cohortId)}`,
+        },
+      ];
+    }
+    case 'mission.reopened':
+      return [
+        {
+          userId: event.founderId,
+          kind: event.type,
+          icon: 'link',
+          title: 'A mission was reopened for you',
+          body: 'You can finish it now; everything you did before is kept.',
+          link: `/mission-details/${encodeURIComponent(event.missionId)}`,
+        },
+      ];
+  }
+}

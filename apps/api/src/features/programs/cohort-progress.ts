@@ -1,0 +1,204 @@
+import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { progressRepository } from './repository.js';
+import {
+  milestoneTemplates,
+  missionAttachments,
+  missionTemplates,
+  programTemplates,
+  stepTemplates,
+  userMilestones,
+  userMissions,
+  userPrograms,
+  userSteps,
+} from './tables.js';
+
+/**
+ * Progress read across many founders for the program team's studio (app.ts hands it to the cohorts
+ * feature). Each read is one grouped query over the cohort, so a dashboard of hundreds of founders
+ * costs a handful of round trips, not one per founder.
+ */
+export function cohortProgress(db: Db) {
+  return {
+    async programExists(key: string) {
+      const [row] = await db
+        .select({ id: programTemplates.id })
+        .from(programTemplates)
+        .where(eq(programTemplates.key, key))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async milestones(programKey: string) {
+      const [template] = await db
+        .select({ id: programTemplates.id })
+        .from(programTemplates)
+        .where(eq(programTemplates.key, programKey))
+        .orderBy(desc(programTemplates.version))
+        .limit(1);
+      if (!template) return [];
+      return db
+        .select({
+          index: milestoneTemplates.index,
+          key: milestoneTemplates.key,
+          name: milestoneTemplates.name,
+        })
+        .from(milestoneTemplates)
+        .where(eq(milestoneTemplates.programTemplateId, template.id))
+        .orderBy(asc(milestoneTemplates.index));
+    },
+
+    async grid(userIds: string[], programKey: string) {
+      if (!userIds.length) return [];
+      return db
+        .select({
+          userId: userMilestones.userId,
+          index: userMilestones.index,
+          status: userMilestones.status,
+          stepsDone: sql<number>`count(*) filter (where ${userSteps.status} = 'COMPLETED')`.mapWith(Number),
+          stepsTotal: count(userSteps.id),
+        })
+        .from(userPrograms)
+        .innerJoin(userMilestones, eq(userMilestones.userProgramId, userPrograms.id))
+        .leftJoin(userMissions, eq(userMissions.userMilestoneId, userMilestones.id))
+        .leftJoin(userSteps, eq(userSteps.userMissionId, userMissions.id))
+        .where(and(inArray(userPrograms.userId, userIds), eq(userPrograms.programKey, programKey)))
+        .groupBy(userMilestones.userId, userMilestones.index, userMilestones.status);
+    },
+
+    async stepActivity(userIds: string[], programKey: string) {
+      if (!userIds.length) return [];
+      const rows = await db
+        .select({
+          userId: userPrograms.userId,
+          enrolledAt: userPrograms.createdAt,
+          lastStepAt: max(userSteps.completedAt),
+          lastAnswerAt: max(userSteps.answersUpdatedAt),
+          hasOpenStep: sql<boolean>`bool_or(${userSteps.status} = 'ONGOING' and not ${userSteps.doLater})`,
+          lastMilestoneAt: max(userMilestones.completedAt),
+        })
+        .from(userPrograms)
+        .innerJoin(userMilestones, eq(userMilestones.userProgramId, userPrograms.id))
+        .leftJoin(userMissions, eq(userMissions.userMilestoneId, userMilestones.id))
+        .leftJoin(userSteps, eq(userSteps.userMissionId, userMissions.id))
+        .where(
+          and(
+            inArray(userPrograms.userId, userIds),
+            eq(userPrograms.programKey, programKey),
+            eq(userPrograms.status, 'ONGOING'),
+          ),
+        )
+        .groupBy(userPrograms.userId, userPrograms.createdAt);
+      const uploads = await db
+        .select({ userId: missionAttachments.userId, at: max(missionAttachments.createdAt) })
+        .from(missionAttachments)
+        .where(inArray(missionAttachments.userId, userIds))
+        .groupBy(missionAttachments.userId);
+      const uploadAt = new Map(uploads.map((u) => [u.userId, u.at]));
+      const latest = (...dates: (Date | null | undefined)[]) =>
+        dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+      return rows.map((row) => ({
+        userId: row.userId,
+        lastStepAt: latest(row.lastStepAt, row.lastAnswerAt),
+        // Steps carry no start time; the open step started when the one before it was done (or at enrolment).
+        openStepSince: row.hasOpenStep ? latest(row.enrolledAt, row.lastStepAt, row.lastMilestoneAt) : null,
+        lastUploadAt: uploadAt.get(row.userId) ?? null,
+      }));
+    },
+
+    /** Missions with a deliverable that has at least one file handed in. */
+    async handedInDeliverables(userIds: string[]) {
+      if (!userIds.length) return 0;
+      const [row] = await db
+        .select({ n: countDistinct(missionAttachments.userMissionId) })
+        .from(missionAttachments)
+        .where(inArray(missionAttachments.userId, userIds));
+      return row?.n ?? 0;
+    },
+
+    async closeEnrollments(tx: DbOrTx, userIds: string[], programKey: string) {
+      if (!userIds.length) return 0;
+      const repo = progressRepository(tx);
+      const open = await tx
+        .select({ id: userPrograms.id })
+        .from(userPrograms)
+        .where(
+          and(
+            inArray(userPrograms.userId, userIds),
+            eq(userPrograms.programKey, programKey),
+            eq(userPrograms.status, 'ONGOING'),
+          ),
+        );
+      let closed = 0;
+      for (const { id } of open) {
+        await repo.lockProgram(id);
+        if (await repo.closeProgram(id)) closed += 1;
+      }
+      return closed;
+    },
+
+    /**
+     * INCOMPLETED → ONGOING for one mission, with its milestone and enrolment so its steps can be taken
+     * again; the enrolment loses its own end date so the programs sweep does not close it at once.
+     */
+    async reopenMission(userId: string, missionId: string): Promise<'reopened' | 'not-found' | 'not-closed'> {
+      return db.transaction(async (tx) => {
+        const repo = progressRepository(tx);
+        const context = await repo.missionContext(userId, missionId);
+        if (!context) return 'not-found';
+        await repo.lockProgram(context.programId);
+        const [mission] = await tx
+          .update(userMissions)
+          .set({ status: 'ONGOING' })
+          .where(and(eq(userMissions.id, missionId), eq(userMissions.status, 'INCOMPLETED')))
+          .returning({ id: userMissions.id });
+        if (!mission) return 'not-closed';
+        await tx
+          .update(userMilestones)
+          .set({ status: 'ONGOING' })
+          .where(and(eq(userMilestones.id, context.milestoneId), eq(userMilestones.status, 'INCOMPLETED')));
+        await tx
+          .update(userPrograms)
+          .set({ status: 'ONGOING', endsAt: null })
+          .where(and(eq(userPrograms.id, context.programId), eq(userPrograms.status, 'INCOMPLETED')));
+        await repo.openStep(missionId, 1);
+        return 'reopened';
+      });
+    },
+
+    async history(userId: string, programKey: string) {
+      const missions = await db
+        .select({
+          id: userMissions.id,
+          milestoneName: milestoneTemplates.name,
+          name: missionTemplates.name,
+          status: userMissions.status,
+        })
+        .from(userPrograms)
+        .innerJoin(userMilestones, eq(userMilestones.userProgramId, userPrograms.id))
+        .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, userMilestones.milestoneTemplateId))
+        .innerJoin(userMissions, eq(userMissions.userMilestoneId, userMilestones.id))
+        .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
+        .where(and(eq(userPrograms.userId, userId), eq(userPrograms.programKey, programKey)))
+        .orderBy(asc(userMilestones.index), asc(userMissions.index));
+      const steps = await db
+        .select({ at: userSteps.completedAt, title: stepTemplates.title, missionName: missionTemplates.name })
+        .from(userSteps)
+        .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
+        .innerJoin(userMissions, eq(userMissions.id, userSteps.userMissionId))
+        .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
+        .where(and(eq(userSteps.userId, userId), isNotNull(userSteps.completedAt)));
+      const deliverables = await db
+        .select({
+          at: missionAttachments.createdAt,
+          fileName: missionAttachments.fileName,
+          missionName: missionTemplates.name,
+        })
+        .from(missionAttachments)
+        .innerJoin(userMissions, eq(userMissions.id, missionAttachments.userMissionId))
+        .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
+        .where(eq(missionAttachments.userId, userId));
+      return { missions, steps: steps.map((s) => ({ ...s, at: s.at! })), deliverables };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { mailOutbox, type OutboxPayload } from './mail-tables.js';
+
+export type QueuedMail = typeof mailOutbox.$inferSelect;
+
+/** How long a claimed row is a worker's: a send longer than this could be sent again by another instance. */
+export const LEASE_SECONDS = 120;
+
+/** The mail outbox's rows: written in the caller's transaction, claimed and settled by the worker. */
+export function mailQueue(db: DbOrTx) {
+  return {
+    async add(kind: string, to: string, payload: OutboxPayload) {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ kind, to: to.toLowerCase(), payload })
+        .returning({ id: mailOutbox.id });
+      return row!.id;
+    },
+
+    /**
+     * Claims up to `limit` due rows for this worker. `FOR UPDATE SKIP LOCKED` lets instances claim at once
+     * without waiting on each other, and the lease (not the row lock) keeps a claimed row out of the others'
+     * reach while it is sent, outside any transaction.
+     */
+    async claim(limit: number): Promise<QueuedMail[]> {
+      const result = await db.execute(sql`
+        update ${mailOutbox}
+        set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+        where id in (
+          select id from ${mailOutbox}
+          where sent_at is null and failed_at is null and next_attempt_at <= now()
+            and (locked_until is null or locked_until <= now())
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, kind, "to", payload, attempts`);
+      const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as {
+        id: string;
+        kind: string;
+        to: string;
+        payload: OutboxPayload | string;
+        attempts: number;
+      }[];
+      return rows.map((row) => ({
+        ...row,
+        payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as OutboxPayload) : row.payload,
+      })) as QueuedMail[];
+    },
+
+    async markSent(id: string) {
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(eq(mailOutbox.id, id));
+    },
+
+    /** Schedules the next attempt after `delayMs`, or gives up when `giveUp`. */
+    async markFailed(id: string, error: string, delayMs: number, giveUp: boolean) {
+      await db
+        .update(mailOutbox)
+        .set({
+          lockedUntil: null,
+          lastError: error.slice(0, 1000),
+          nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+          ...(giveUp ? { failedAt: sql`now()` } : {}),
+        })
+        .where(and(eq(mailOutbox.id, id)));
+    },
+  };
+}

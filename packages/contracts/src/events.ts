@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Changes a person should hear about, as their domain publishes them on the API's event bus once its
+ * transaction has committed. The notifications room subscribes and turns them into centre entries and mails;
+ * no domain writes such mails itself. Ids are the database ids of the records named.
+ */
+export const reviewStatus = z.enum(['submitted', 'in_review', 'changes_requested', 'approved']);
+export type ReviewStatus = z.infer<typeof reviewStatus>;
+
+export const deliverableReviewedEvent = z.object({
+  type: z.literal('deliverable.reviewed'),
+  deliverableId: z.string(),
+  /** Whose deliverable it is: the person told. */
+  founderId: z.string(),
+  /** The founder's mission the deliverable belongs to (its id in the founder's program). */
+  missionId: z.string(),
+  /** The program content's key of that mission, for links that survive a program's re-import. */
+  missionKey: z.string().nullable(),
+  status: reviewStatus,
+  reviewerId: z.string(),
+});
+
+export const deliverableCommentedEvent = z.object({
+  type: z.literal('deliverable.commented'),
+  deliverableId: z.string(),
+  founderId: z.string(),
+  missionId: z.string(),
+  authorId: z.string(),
+  commentId: z.string(),
+});
+
+export const invitationAcceptedEvent = z.object({
+  type: z.literal('invitation.accepted'),
+  invitationId: z.string(),
+  cohortId: z.string(),
+  founderId: z.string(),
+  /** The manager who sent the invitation: the person told. */
+  invitedById: z.string(),
+});
+
+export const missionReopenedEvent = z.object({
+  type: z.literal('mission.reopened'),
+  founderId: z.string(),
+  missionId: z.string(),
+  cohortId: z.string(),
+  reopenedById: z.string(),
+});
+
+export const appEvent = z.discriminatedUnion('type', [
+  deliverableReviewedEvent,
+  deliverableCommentedEvent,
+  invitationAcceptedEvent,
+  missionReopenedEvent,
+]);
+export type AppEvent = z.infer<typeof appEvent>;
+export type AppEventType = AppEvent['type'];
+/** The event of one type: `EventOf<'mission.reopened'>`. */
+export type EventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
+export const appEventTypes = appEvent.options.map((option) => option.shape.type.value) as AppEventType[];

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { appEventTypes, type AppEventType } from './events.js';
+
+/** What a notification is about: the event that made it. */
+export const notificationKind = z.enum(appEventTypes as [AppEventType, ...AppEventType[]]);
+export type NotificationKind = z.infer<typeof notificationKind>;
+
+/** The specification's info toast icons: someone wrote to you, a link to follow, something to celebrate. */
+export const notificationIcon = z.enum(['mention', 'link', 'star']);
+export type NotificationIcon = z.infer<typeof notificationIcon>;
+
+export const notification = z.object({
+  id: z.string(),
+  kind: notificationKind,
+  icon: notificationIcon,
+  title: z.string(),
+  body: z.string(),
+  /** The app path of what it is about (`/mission-deliverable/…`, `/studio/cohorts/…`). */
+  link: z.string(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationsQuery = z
+  .object({
+    unreadOnly: z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .strict();
+export type NotificationsQuery = z.input<typeof notificationsQuery>;
+
+export const notificationsPage = z.object({
+  notifications: z.array(notification),
+  total: z.number().int(),
+  unread: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type NotificationsPage = z.infer<typeof notificationsPage>;
+
+export const unreadCount = z.object({ unread: z.number().int() });
+export const notificationIdParams = z.object({ id: z.uuid() });
+export const readAllResult = z.object({ updated: z.number().int() });
+
+/** Which kinds also come by e-mail (every kind does unless turned off). */
+export const notificationPreferences = z.object({ email: z.record(notificationKind, z.boolean()) });
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export const updateNotificationPreferencesBody = z
+  .object({ email: z.partialRecord(notificationKind, z.boolean()) })
+  .strict();
+export type UpdateNotificationPreferencesBody = z.infer<typeof updateNotificationPreferencesBody>;
+
+/** How each kind is named on the profile's preferences. */
+export const notificationKindLabels: Record<NotificationKind, string> = {
+  'deliverable.reviewed': 'A deliverable of yours is reviewed',
+  'deliverable.commented': 'Someone comments on your deliverable',
+  'invitation.accepted': 'A founder you invited joins',
+  'mission.reopened': 'A mission of yours is reopened',
+};
