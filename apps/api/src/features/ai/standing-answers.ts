@@ -22,7 +22,8 @@ const intents: [StandingIntent, RegExp[]][] = [
   [
     'stuck',
     [
-      /\b(i'?m|i am|we'?re|we are|feel|got) (a bit |really |totally )?(stuck|blocked|lost)\b/,
+      // Stuck on its own, or on this step: "I'm stuck with pricing tiers" is a question for the program's text.
+      /\b(i'?m|i am|we'?re|we are|feel|got) (a bit |really |totally )?(stuck|blocked|lost)( here| now)?\s*[.!?]*$/,
       /\bstuck (on|with|at) (this|the|my) (step|mission|worksheet)\b/,
       /\bhelp (me )?with (this|my current|the current) step\b/,
       /\b(komme nicht weiter|hange fest|stecke fest)\b/,
