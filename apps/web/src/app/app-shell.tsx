@@ -5,16 +5,19 @@ import MapIcon from '@mui/icons-material/MapOutlined';
 import ExploreIcon from '@mui/icons-material/ExploreOutlined';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
+import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import { AppLayout } from '../components/layouts/app-layout';
 import type { NavItem } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
 import { selectAuth } from '../features/auth/slice';
 import { isWorkspaceAiEnabled, useFeatureFlagsQuery } from '../features/flags/api';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { displayName } from '../lib/session';
 import { useSessionActions } from '../lib/session-actions';
 import { FeatureSlotsProvider } from '../components/feature-slots';
 import { appFeatureSlots } from './feature-slots';
 import { SupportDialog } from './support-dialog';
+import { isProgramTeam } from './studio/access';
 
 const startsWith =
   (...prefixes: string[]) =>
@@ -67,6 +70,12 @@ export function AppShell() {
         profilePath={paths.profile}
         onSignOut={() => void logout()}
         onOpenSupport={() => setSupportOpen(true)}
+        appBarActions={<NotificationBell />}
+        menuLinks={
+          isProgramTeam(user?.roles)
+            ? [{ label: 'Studio', to: paths.studio, icon: <WorkspacesIcon fontSize="small" /> }]
+            : []
+        }
       />
       <SupportDialog open={supportOpen} onClose={() => setSupportOpen(false)} />
     </FeatureSlotsProvider>

@@ -197,6 +197,8 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
               },
             ],
           },
+          // The program team's studio: its own layout and route table (app/studio/routes.tsx), all lazy.
+          { path: `${paths.studio}/*`, lazy: screen(() => import('./studio/studio-app'), 'StudioApp') },
         ]),
         guarded('aiWorkspace', [
           {

@@ -13,6 +13,8 @@ export type FeatureSlots = {
   expertActions?: (props: ExpertSlotProps) => ReactNode;
   /** Popular questions for the user's milestone (overview). */
   popularQuestions?: () => ReactNode;
+  /** Which notifications also come by e-mail (profile). */
+  notificationPreferences?: () => ReactNode;
 };
 
 const FeatureSlotsContext = createContext<FeatureSlots>({});
@@ -29,4 +31,9 @@ export function ExpertActionsSlot(props: ExpertSlotProps) {
 export function PopularQuestionsSlot() {
   const { popularQuestions } = useContext(FeatureSlotsContext);
   return popularQuestions ? <>{popularQuestions()}</> : null;
+}
+
+export function NotificationPreferencesSlot() {
+  const { notificationPreferences } = useContext(FeatureSlotsContext);
+  return notificationPreferences ? <>{notificationPreferences()}</> : null;
 }

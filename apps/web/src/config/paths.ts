@@ -21,6 +21,10 @@ export const paths = {
   aiWorkspace: '/ai-workspace',
   aiWorkspaceConversation: '/ai-workspace/:conversationId',
   archiveChats: '/ai-workspace/archive',
+  /** The program team's studio; its own pages are in app/studio/routes.tsx, relative to it. */
+  studio: '/studio',
+  studioPeople: '/studio/people',
+  studioAudit: '/studio/audit',
   studioReviews: '/studio/reviews',
   studioReview: '/studio/reviews/:deliverableId',
 } as const;

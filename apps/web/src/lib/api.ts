@@ -79,7 +79,7 @@ export const httpBaseQuery: BaseQueryFn<
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: httpBaseQuery,
-  tagTypes: ['User', 'Flags'],
+  tagTypes: ['User', 'Flags', 'Notifications', 'People', 'Audit'],
   endpoints: () => ({}),
 });
 

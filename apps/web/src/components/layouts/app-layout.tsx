@@ -38,6 +38,10 @@ export type AppLayoutProps = {
   profilePath: string;
   onSignOut: () => void;
   onOpenSupport: () => void;
+  /** Shown in the app bar before the support button (the notification bell). */
+  appBarActions?: ReactNode;
+  /** Extra destinations in the profile menu (the studio, for the program team). */
+  menuLinks?: Array<{ label: string; to: string; icon: ReactNode }>;
   children?: ReactNode;
 };
 
@@ -55,7 +59,8 @@ function ProfileMenu({
   userImageUrl,
   profilePath,
   onSignOut,
-}: Omit<AppLayoutProps, 'navItems' | 'onOpenSupport'>) {
+  menuLinks = [],
+}: Omit<AppLayoutProps, 'navItems' | 'onOpenSupport' | 'appBarActions'>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { mode, setMode } = useColorScheme();
   const menuId = useId();
@@ -115,6 +120,12 @@ function ProfileMenu({
           </ListItemIcon>
           <ListItemText>Profile</ListItemText>
         </MenuItem>
+        {menuLinks.map((link) => (
+          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
+            <ListItemIcon>{link.icon}</ListItemIcon>
+            <ListItemText>{link.label}</ListItemText>
+          </MenuItem>
+        ))}
         <Divider />
         <Typography
           variant="overline"
@@ -164,6 +175,8 @@ export function AppLayout({
   profilePath,
   onSignOut,
   onOpenSupport,
+  appBarActions,
+  menuLinks,
   children,
 }: AppLayoutProps) {
   const { pathname } = useLocation();
@@ -206,6 +219,7 @@ export function AppLayout({
             <ProductMark size={32} />
           </Box>
           <Box sx={{ flex: 1 }} />
+          {appBarActions}
           <Button color="inherit" startIcon={<HelpIcon />} onClick={onOpenSupport} aria-haspopup="dialog">
             Support
           </Button>
@@ -215,6 +229,7 @@ export function AppLayout({
             userImageUrl={userImageUrl}
             profilePath={profilePath}
             onSignOut={onSignOut}
+            menuLinks={menuLinks}
           />
         </Toolbar>
       </AppBar>

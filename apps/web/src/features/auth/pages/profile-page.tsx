@@ -2,6 +2,7 @@ import { useSelector } from 'react-redux';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { NotificationPreferencesSlot } from '../../../components/feature-slots';
 import { selectAuth } from '../slice';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileDetailsCard } from '../components/profile-details-card';
@@ -24,6 +25,7 @@ export function ProfilePage() {
         />
         <TwoFactorCard />
         <ChangePasswordCard />
+        <NotificationPreferencesSlot />
       </Stack>
     </Box>
   );

@@ -1,0 +1,50 @@
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import type { Role } from '@liftoff/contracts/auth';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import PeopleIcon from '@mui/icons-material/PeopleOutlined';
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
+
+/** One page of the studio: its path under /studio, its place in the navigation, and who may open it. */
+export type StudioPage = {
+  /** Relative to /studio; may carry parameters (`cohorts/:cohortId`). */
+  path: string;
+  /** In the navigation when set (pages reached from another page, like a detail, leave it out). */
+  nav?: { label: string; icon: ReactNode };
+  /** The roles that may open it; the API routes it calls must say the same in their config. */
+  roles: Role[];
+  Page: LazyExoticComponent<ComponentType>;
+};
+
+const page = <M,>(load: () => Promise<M>, name: keyof M) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+/**
+ * The studio's route table: every page of the program team's surface, in navigation order. Each page loads
+ * on first visit; none of this reaches the founders' first load (the whole studio is one lazy route).
+ */
+export const studioPages: StudioPage[] = [
+  {
+    path: 'reviews',
+    nav: { label: 'Reviews', icon: <RateReviewIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/programs/studio/review-queue-page'), 'ReviewQueuePage'),
+  },
+  {
+    path: 'reviews/:deliverableId',
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/programs/studio/review-page'), 'ReviewPage'),
+  },
+  {
+    path: 'people',
+    nav: { label: 'People', icon: <PeopleIcon /> },
+    roles: ['admin'],
+    Page: page(() => import('../../features/auth/studio/people-page'), 'PeoplePage'),
+  },
+  {
+    path: 'audit',
+    nav: { label: 'Audit log', icon: <HistoryIcon /> },
+    roles: ['admin'],
+    Page: page(() => import('../../features/audit/studio/audit-log-page'), 'AuditLogPage'),
+  },
+];

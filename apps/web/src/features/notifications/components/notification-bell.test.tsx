@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Notification } from '@liftoff/contracts/notifications';
+import { renderSignedIn } from '../../../app/testing/signed-in-app';
+import { NotificationBell } from './notification-bell';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const SLOW = 30_000;
+
+const item = (id: string, over: Partial<Notification> = {}): Notification => ({
+  id,
+  kind: 'deliverable.reviewed',
+  icon: 'mention',
+  title: 'Changes requested on your deliverable',
+  body: 'Your reviewer asked for changes.',
+  link: '/mission-deliverable/m1',
+  readAt: null,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  ...over,
+});
+
+function server(initial: Notification[], { failList = false } = {}) {
+  let items = [...initial];
+  const requests: string[] = [];
+  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://app');
+    const method = init?.method ?? 'GET';
+    requests.push(`${method} ${url.pathname}`);
+    const unread = items.filter((n) => !n.readAt).length;
+    if (url.pathname === '/api/notifications/unread-count')
+      return json(200, { message: 'ok', data: { unread } });
+    if (url.pathname === '/api/notifications') {
+      if (failList)
+        return json(503, { message: 'The server is busy.', statusCode: 503, code: 'INTERNAL_ERROR' });
+      return json(200, {
+        message: 'ok',
+        data: { notifications: items, total: items.length, unread, page: 1, pageSize: 20 },
+      });
+    }
+    if (url.pathname === '/api/notifications/read-all') {
+      items = items.map((n) => ({ ...n, readAt: n.readAt ?? '2026-11-25T11:00:00.000Z' }));
+      return json(200, { message: 'All notifications marked read.', data: { updated: unread } });
+    }
+    const read = /^\/api\/notifications\/([^/]+)\/read$/.exec(url.pathname);
+    if (read) {
+      items = items.map((n) => (n.id === read[1] ? { ...n, readAt: '2026-11-25T11:00:00.000Z' } : n));
+      return json(200, { message: 'ok', data: items.find((n) => n.id === read[1]) });
+    }
+    return json(404, { message: 'Not found', statusCode: 404, code: 'NOT_FOUND' });
+  });
+  return { fetchImpl, requests };
+}
+
+async function renderBell(fetchImpl: unknown) {
+  return renderSignedIn(
+    [
+      { path: '/overview', element: <NotificationBell /> },
+      { path: '/mission-deliverable/:missionId', element: <p>Deliverable page</p> },
+    ],
+    '/overview',
+    fetchImpl,
+  );
+}
+
+describe('the notification bell', () => {
+  it(
+    'shows the unread count, lists the notifications, and opens one, marking it read',
+    async () => {
+      const { fetchImpl, requests } = server([
+        item('n1'),
+        item('n2', {
+          icon: 'star',
+          title: 'Your deliverable was approved',
+          readAt: '2026-11-24T10:00:00.000Z',
+        }),
+      ]);
+      const { router } = await renderBell(fetchImpl);
+      const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+      await userEvent.click(bell);
+      const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+      expect(await within(dialog).findByText('Your deliverable was approved')).toBeTruthy();
+      await userEvent.click(within(dialog).getByText('Changes requested on your deliverable'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/mission-deliverable/m1'));
+      expect(requests).toContain('POST /api/notifications/n1/read');
+    },
+    SLOW,
+  );
+
+  it(
+    'marks all read, and the count goes away',
+    async () => {
+      const { fetchImpl, requests } = server([item('n1'), item('n2')]);
+      await renderBell(fetchImpl);
+      await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Mark all read' }));
+      await waitFor(() => expect(requests).toContain('POST /api/notifications/read-all'));
+      // The popover keeps the page behind it hidden from assistive technology while open.
+      expect(await screen.findByRole('button', { name: 'Notifications', hidden: true })).toBeTruthy();
+      expect(requests).toContain('POST /api/notifications/read-all');
+    },
+    SLOW,
+  );
+
+  it(
+    'says when there is nothing yet',
+    async () => {
+      const empty = server([]);
+      await renderBell(empty.fetchImpl);
+      await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+      expect(await screen.findByText('No notifications yet')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'offers a retry when the list fails',
+    async () => {
+      const failing = server([item('n1')], { failList: true });
+      await renderBell(failing.fetchImpl);
+      await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+      expect(
+        await screen.findByText(/We could not load your notifications\. The server is busy\./),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    },
+    SLOW,
+  );
+});
