@@ -11,6 +11,12 @@ import { createRolesService, type RolesService } from './features/auth/roles-ser
 import { authStudioRoutes } from './features/auth/studio-routes.js';
 import { usersRepository } from './features/auth/repository.js';
 import { createAuthFeature } from './features/auth/feature.js';
+import { peopleDirectory } from './features/auth/directory.js';
+import { cohortCoachActivity } from './features/ai/cohort-activity.js';
+import { createCohortsFeature } from './features/cohorts/feature.js';
+import { cohortsStudioRoutes } from './features/cohorts/studio-routes.js';
+import { cohortExpertsActivity } from './features/experts/cohort-activity.js';
+import { cohortProgress } from './features/programs/cohort-progress.js';
 import { rememberedStanding } from './features/auth/remembered-standing.js';
 import type { AuthService } from './features/auth/service.js';
 import { seedFlags } from './features/flags/defaults.js';
@@ -24,7 +30,6 @@ import { createProgramsFeature } from './features/programs/feature.js';
 import { reviewRoutes } from './features/programs/review-routes.js';
 import { programsRoutes } from './features/programs/routes.js';
 import { programsStudioRoutes } from './features/programs/studio-routes.js';
-import { peopleDirectory } from './features/auth/directory.js';
 import { cohortMembership } from './features/cohorts/membership.js';
 import { createCohortScope } from './features/cohorts/scope.js';
 import { importProgramPack } from './content/program-pack.js';
@@ -159,7 +164,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       foundersInCohort: (id) => cohortMembership(app.db).founders(id),
     },
   });
-  const auth = createAuthFeature(app, tokens, { onProfileCompleted: programs.onProfileCompleted });
+  const progress = cohortProgress(app.db);
+  const cohorts = createCohortsFeature(app, {
+    now: options.now ?? (() => new Date()),
+    sources: {
+      people: peopleDirectory(app.db),
+      // Waiting: handed in or being read by the program team (the review's own count).
+      progress: { ...progress, deliverablesAwaitingReview: (ids) => programs.reviews.waitingCount(ids) },
+      experts: cohortExpertsActivity(app.db),
+      coach: cohortCoachActivity(app.db),
+    },
+    audit: (entry) => app.audit.record(entry),
+    publish: (event) => app.events.publish(event),
+  });
+  const auth = createAuthFeature(app, tokens, {
+    onProfileCompleted: programs.onProfileCompleted,
+    // Read at each sign-up (SIGNUP_MODE, decision 023): only invited addresses in invite mode.
+    signUpGate: async (email) => {
+      if (app.config.SIGNUP_MODE === 'invite') await cohorts.invitations.checkSignUpAllowed(email);
+    },
+    onSignedUp: (userId, email) =>
+      cohorts.invitations
+        .acceptOnSignUp(userId, email)
+        .catch((error) => app.log.error({ err: error }, 'joining the invited cohort failed')),
+  });
   const founder = founderContextFrom({
     findUser: (id) => usersRepository(app.db).findById(id),
     listPrograms: (id) => programs.service.listPrograms(id),
@@ -193,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(programsRoutes, { service: programs.service });
   await app.register(reviewRoutes, { service: programs.reviews });
   await app.register(programsStudioRoutes, { service: programs.reviews });
+  await app.register(cohortsStudioRoutes, cohorts);
   await app.register(expertsRoutes, { service: experts });
   await app.register(supportRoutes, { service: support });
   await app.register(exploreRoutes);

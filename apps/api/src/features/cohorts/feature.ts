@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createDashboardService } from './dashboard-service.js';
+import { createInvitationsService } from './invitation-service.js';
 import { createCohortScope } from './scope.js';
 import { createCohortsService, type CohortEvent } from './service.js';
 import type { AuditEntry, CohortsSources } from './sources.js';
@@ -20,7 +21,7 @@ export function createCohortsFeature(
     publish: (event: CohortEvent) => void;
   },
 ) {
-  const service = createCohortsService({
+  const deps = {
     db: app.db,
     mailer: app.mailer,
     appUrl: app.config.APP_URL,
@@ -28,7 +29,9 @@ export function createCohortsFeature(
     sources: options.sources,
     audit: options.audit,
     publish: options.publish,
-  });
+  };
+  const service = createCohortsService(deps);
+  const invitations = createInvitationsService(deps, service);
   const dashboard = createDashboardService({
     db: app.db,
     now: options.now,
@@ -43,5 +46,5 @@ export function createCohortsFeature(
     timer = setInterval(() => void closeEnded(), CLOSE_ENDED_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-  return { service, dashboard, scope: createCohortScope(app.db) };
+  return { service, invitations, dashboard, scope: createCohortScope(app.db) };
 }

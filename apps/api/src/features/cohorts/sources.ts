@@ -83,14 +83,7 @@ export interface CoachActivitySource {
   questionTimes(userId: string): Promise<Date[]>;
 }
 
-export interface AuditEntry {
-  actorId: string;
-  action: string;
-  recordType: string;
-  recordId: string;
-  before?: unknown;
-  after?: unknown;
-}
+export type { AuditRecord as AuditEntry } from '../../plugins/audit.js';
 
 export interface CohortsSources {
   people: PeopleSource;

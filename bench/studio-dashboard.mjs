@@ -1,0 +1,189 @@
+// The manager's dashboard for a cohort of 500 founders × the whole program: p50/p95 of
+// GET /api/studio/cohorts/:id/dashboard (through the app's own request handling, without the network)
+// on PGlite, and on PostgreSQL when DATABASE_URL is set. Budget: p95 ≤ 150 ms on each.
+// Needs `npm run build` first. FOUNDERS and ROUNDS change the size.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { repoDir } from './support.mjs';
+
+const dist = (file) => path.join(repoDir, 'apps/api/dist/src', file);
+const { buildApp } = await import(dist('app.js'));
+const { parseConfig } = await import(dist('config.js'));
+const { AccessTokens } = await import(dist('lib/tokens.js'));
+const { enrollInDefaultProgram } = await import(dist('features/programs/service.js'));
+const { sql } = await import('drizzle-orm');
+
+const FOUNDERS = Number(process.env.FOUNDERS ?? 500);
+const ROUNDS = Number(process.env.ROUNDS ?? 60);
+const SECRET = 'bench-secret-bench-secret-bench-secret-00';
+
+async function seed(app) {
+  const db = app.db;
+  const rows = (result) => result.rows ?? result;
+  const [manager] = rows(
+    await db.execute(sql`insert into users (email, password_hash, first_name, last_name, verified, two_factor_enabled,
+      two_factor_method, profile_completed, roles)
+      values ('bench-manager@liftoff.local', 'x', 'Bench', 'Manager', true, true, 'TOTP', true, '{founder,manager}')
+      returning id`),
+  );
+  const values = Array.from({ length: FOUNDERS }, (_, i) => {
+    const startup = JSON.stringify({ startupName: `Startup ${i + 1}` });
+    return sql`(${`founder-${i + 1}@bench.local`}, 'x', ${`Founder`}, ${`No. ${i + 1}`}, true, true, ${startup}::jsonb)`;
+  });
+  const founders = rows(
+    await db.execute(sql`insert into users (email, password_hash, first_name, last_name, verified, profile_completed, meta)
+      values ${sql.join(values, sql`, `)} returning id`),
+  ).map((r) => r.id);
+  for (const id of founders) await enrollInDefaultProgram(db, id);
+
+  // Realistic progress: most founders part-way, a few done, a few barely started, spread over six weeks.
+  const progress = founders.map((id) => ({ id, share: Math.min(1, Math.random() ** 1.4 * 1.1) }));
+  await db.execute(sql`create temporary table bench_progress (user_id uuid primary key, share real)`);
+  await db.execute(
+    sql`insert into bench_progress values ${sql.join(
+      progress.map((p) => sql`(${p.id}::uuid, ${p.share})`),
+      sql`, `,
+    )}`,
+  );
+  await db.execute(sql`
+    with ordered as (
+      select s.id, s.user_id,
+        row_number() over (partition by s.user_id order by ml.index, mi.index, s.index) as rn,
+        count(*) over (partition by s.user_id) as total
+      from user_steps s join user_missions mi on mi.id = s.user_mission_id
+      join user_milestones ml on ml.id = mi.user_milestone_id)
+    update user_steps set status = 'COMPLETED',
+      completed_at = now() - (random() * 42 || ' days')::interval
+    from ordered o join bench_progress p on p.user_id = o.user_id
+    where user_steps.id = o.id and o.rn <= floor(p.share * o.total)`);
+  await db.execute(sql`update user_missions set status = 'COMPLETED', completed_at = now() - interval '3 days'
+    where not exists (select 1 from user_steps s where s.user_mission_id = user_missions.id and s.status <> 'COMPLETED')`);
+  await db.execute(sql`update user_milestones set status = 'COMPLETED', completed_at = now() - interval '3 days'
+    where not exists (select 1 from user_missions m where m.user_milestone_id = user_milestones.id and m.status <> 'COMPLETED')`);
+  await db.execute(sql`update user_milestones set status = 'ONGOING' where status = 'LOCKED' and index = 1 + (
+    select count(*) from user_milestones c where c.user_program_id = user_milestones.user_program_id and c.status = 'COMPLETED')`);
+  await db.execute(sql`update user_missions set status = 'ONGOING' where status = 'LOCKED' and user_milestone_id in
+    (select id from user_milestones where status = 'ONGOING')`);
+  await db.execute(sql`update user_steps set status = 'ONGOING' where status = 'LOCKED' and user_mission_id in
+    (select id from user_missions where status = 'ONGOING') and index = 1 + (select count(*) from user_steps c
+    where c.user_mission_id = user_steps.user_mission_id and c.status = 'COMPLETED')`);
+  // A file handed in for every completed mission that asks for one.
+  await db.execute(sql`insert into mission_attachments (user_id, user_mission_id, file_name, mime_type, size, storage_key)
+    select m.user_id, m.id, 'deliverable.pdf', 'application/pdf', 1000, 'bench/none'
+    from user_missions m join mission_templates t on t.id = m.mission_template_id
+    where m.status = 'COMPLETED' and t.deliverable is not null`);
+  // The coach: up to 20 questions each; a question to an expert for one founder in four; some meetings this week.
+  for (const id of founders) {
+    const conversation = randomUUID();
+    await db.execute(
+      sql`insert into ai_conversations (id, user_id, title) values (${conversation}, ${id}, 'Bench')`,
+    );
+    const n = Math.floor(Math.random() * 20);
+    if (n)
+      await db.execute(sql`insert into ai_messages (id, conversation_id, user_id, role, position, content, created_at)
+        select gen_random_uuid(), ${conversation}, ${id}, 'user', g * 2, 'question', now() - (random() * 30 || ' days')::interval
+        from generate_series(1, ${n}) g`);
+  }
+  await db.execute(sql`insert into expert_questions (expert_id, user_id, subject, question, context, created_at)
+    select (select id from experts limit 1), p.user_id, 'Pricing', 'How?', '{}'::jsonb, now() - interval '3 days'
+    from bench_progress p where random() < 0.25`);
+  await db.execute(sql`insert into meeting_requests (expert_id, user_id, service_key, service_name, duration_minutes,
+      starts_at, ends_at, timezone, status)
+    select e.id, p.user_id, 'intro', 'Intro', 30, now() + (n || ' hours')::interval, now() + (n || ' hours')::interval + interval '30 minutes', 'UTC', 'ACCEPTED'
+    from (select user_id, row_number() over () as n from bench_progress where random() < 0.05) p, (select id from experts limit 1) e`);
+
+  const token = await new AccessTokens(SECRET, 3600).sign(manager.id, randomUUID(), true);
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/studio/cohorts',
+    headers: auth,
+    payload: {
+      name: 'Bench cohort',
+      programKey: 'venture-foundations',
+      startDate: '2026-10-01',
+      endDate: '2027-06-30',
+      timeZone: 'UTC',
+      stuckAfterDays: 7,
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`cohort: ${created.statusCode} ${created.body}`);
+  const cohortId = created.json().data.id;
+  await db.execute(sql`insert into cohort_members (user_id, cohort_id, joined_at)
+    select user_id, ${cohortId}, now() - interval '45 days' from bench_progress`);
+  return { cohortId, auth };
+}
+
+async function measure(label, database) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'liftoff-bench-dashboard-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    JWT_SECRET: SECRET,
+    ENCRYPTION_KEY: '1'.repeat(64),
+    SEED_DEMO: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : {}),
+  });
+  const app = await buildApp(config);
+  await app.ready();
+  try {
+    const started = performance.now();
+    const { cohortId, auth } = await seed(app);
+    const seededIn = ((performance.now() - started) / 1000).toFixed(1);
+    const call = async () => {
+      const t0 = performance.now();
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/studio/cohorts/${cohortId}/dashboard`,
+        headers: auth,
+      });
+      if (res.statusCode !== 200) throw new Error(`dashboard: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      return { ms: performance.now() - t0, body: res.json().data };
+    };
+    for (let i = 0; i < 5; i++) await call();
+    const times = [];
+    let last;
+    for (let i = 0; i < ROUNDS; i++) {
+      last = await call();
+      times.push(last.ms);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)].toFixed(1);
+    const cells = last.body.founders.reduce((n, f) => n + f.milestones.length, 0);
+    const steps = last.body.founders.reduce((n, f) => n + f.stepsTotal, 0);
+    console.log(
+      `dashboard on ${label}: ${last.body.founders.length} founders, ${cells} milestone cells, ${steps} steps (seeded in ${seededIn}s); ` +
+        `${ROUNDS} calls: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${times.at(-1).toFixed(1)} ms (budget p95 ≤ 150 ms)`,
+    );
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await measure('PGlite', { kind: 'pglite' });
+if (process.env.DATABASE_URL) {
+  const name = `liftoff_bench_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  try {
+    await measure('PostgreSQL', { kind: 'postgres', url: url.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log(
+    'dashboard on PostgreSQL: skipped (set DATABASE_URL, for example postgres://postgres@127.0.0.1:5432/test)',
+  );
+}
