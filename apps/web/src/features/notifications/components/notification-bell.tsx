@@ -129,7 +129,9 @@ export function NotificationBell() {
         aria-controls={anchor ? popoverId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
       >
-        <Badge badgeContent={unread} color="error" max={99}>
+        {/* No badge text at all when nothing is unread: a hidden "0" still counts as the button's visible
+            text and no longer matches its name (axe: label-content-name-mismatch). */}
+        <Badge badgeContent={unread || null} color="error" max={99}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
