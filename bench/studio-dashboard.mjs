@@ -96,6 +96,8 @@ async function seed(app) {
     select e.id, p.user_id, 'intro', 'Intro', 30, now() + (n || ' hours')::interval, now() + (n || ' hours')::interval + interval '30 minutes', 'UTC', 'ACCEPTED'
     from (select user_id, row_number() over () as n from bench_progress where random() < 0.05) p, (select id from experts limit 1) e`);
 
+  // Fresh statistics, as PostgreSQL's autovacuum would have gathered them after such a load.
+  if (process.env.ANALYZE) await db.execute(sql`analyze`);
   const token = await new AccessTokens(SECRET, 3600).sign(manager.id, randomUUID(), true);
   const auth = { authorization: `Bearer ${token}` };
   const created = await app.inject({
@@ -116,6 +118,34 @@ async function seed(app) {
   await db.execute(sql`insert into cohort_members (user_id, cohort_id, joined_at)
     select user_id, ${cohortId}, now() - interval '45 days' from bench_progress`);
   return { cohortId, auth };
+}
+
+/** With PROFILE=1: how long each read of the dashboard takes on its own. */
+async function profile(app, cohortId) {
+  const { cohortProgress } = await import(dist('features/programs/cohort-progress.js'));
+  const { cohortExpertsActivity } = await import(dist('features/experts/cohort-activity.js'));
+  const { cohortCoachActivity } = await import(dist('features/ai/cohort-activity.js'));
+  const { peopleDirectory } = await import(dist('features/auth/directory.js'));
+  const result = await app.db.execute(sql`select user_id from cohort_members where cohort_id = ${cohortId}`);
+  const ids = (result.rows ?? result).map((r) => r.user_id);
+  const progress = cohortProgress(app.db);
+  const experts = cohortExpertsActivity(app.db);
+  const coach = cohortCoachActivity(app.db);
+  const reads = {
+    people: () => peopleDirectory(app.db).byIds(ids),
+    milestones: () => progress.milestones('venture-foundations'),
+    overview: () => progress.overview(ids, 'venture-foundations'),
+    handedIn: () => progress.handedInDeliverables(ids),
+    expertsLast: () => experts.lastActivity(ids),
+    unanswered: () => experts.unansweredQuestions(ids, new Date()),
+    meetings: () => experts.meetings(ids, new Date(), new Date(Date.now() + 7 * 86_400_000)),
+    coachLast: () => coach.lastActivity(ids),
+  };
+  for (const [name, read] of Object.entries(reads)) {
+    const t0 = performance.now();
+    for (let i = 0; i < 5; i++) await read();
+    console.log(`  ${name}: ${((performance.now() - t0) / 5).toFixed(1)} ms`);
+  }
 }
 
 async function measure(label, database) {
@@ -148,6 +178,17 @@ async function measure(label, database) {
       return { ms: performance.now() - t0, body: res.json().data };
     };
     for (let i = 0; i < 5; i++) await call();
+    if (process.env.PROFILE) await profile(app, cohortId);
+    if (process.env.EXPLAIN) {
+      const ids = await app.db.execute(sql`select user_id from cohort_members where cohort_id = ${cohortId}`);
+      const list = `{${(ids.rows ?? ids).map((r) => r.user_id).join(',')}}`;
+      const plan = await app.db
+        .execute(sql`explain analyze select ml.user_id, ml.index, ml.status, count(s.id)
+        from user_programs p join user_milestones ml on ml.user_program_id = p.id
+        left join user_missions mi on mi.user_milestone_id = ml.id left join user_steps s on s.user_mission_id = mi.id
+        where p.user_id = any(${list}::uuid[]) and p.program_key = 'venture-foundations' group by 1, 2, 3`);
+      console.log((plan.rows ?? plan).map((r) => r['QUERY PLAN']).join('\n'));
+    }
     const times = [];
     let last;
     for (let i = 0; i < ROUNDS; i++) {
@@ -168,7 +209,7 @@ async function measure(label, database) {
   }
 }
 
-await measure('PGlite', { kind: 'pglite' });
+if (process.env.BENCH_DATABASES !== 'postgres') await measure('PGlite', { kind: 'pglite' });
 if (process.env.DATABASE_URL) {
   const name = `liftoff_bench_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, mailbox, PASSWORD, readyUser, uniqueEmail } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { personWith } from '../helpers/team.js';
+import { ask } from '../ai/support.js';
 import { nextStep, programOf } from '../programs/helpers.js';
 import { createCohort, dashboardOf, invite, testClock } from './helpers.js';
 
@@ -297,6 +298,10 @@ describe('the dashboard', () => {
     await invite(t.app, manager.token, cohort.id, { email: idle.email });
     const step = (await programOf(t.app, busy.token)).userMilestone[0]!.userMission[0]!.userStep[0]!;
     await nextStep(t.app, busy.token, step.id);
+    const asked = await ask(t.app, busy.token, '/api/ai/chat/completion', {
+      input: 'Our secret pricing plan',
+    });
+    expect(asked.res.statusCode).toBe(200);
 
     clock.advanceDays(4);
     try {
@@ -315,6 +320,14 @@ describe('the dashboard', () => {
       expect(res.statusCode).toBe(200);
       const timeline = res.json().data as Timeline;
       expect(timeline.events.map((e) => [e.kind, e.title])).toContainEqual(['STEP', step.title]);
+      // How often they used the coach, never what they said or what it answered.
+      expect(timeline.events.map((e) => [e.kind, e.title])).toContainEqual([
+        'COACH',
+        'Asked the coach 1 question',
+      ]);
+      expect(timeline.coachUse.map((w) => w.questions)).toEqual([1]);
+      expect(res.body).not.toContain('secret pricing');
+      expect(res.body).not.toContain(asked.text.slice(0, 40));
 
       const csv = await call('GET', `/api/studio/cohorts/${cohort.id}/export.csv`, manager.token);
       expect(csv.statusCode).toBe(200);

@@ -32,6 +32,8 @@ export interface RunningServer {
     subject: RegExp,
     timeoutMs?: number,
   ): Promise<{ subject: string; text: string; html: string }>;
+  /** What the server printed so far (its start-up lines: the demo accounts and the manager's key). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     mailbox,
+    output: () => output,
     async waitForMail(to, subject, timeoutMs = 10_000) {
       const end = Date.now() + timeoutMs;
       for (;;) {

@@ -24,6 +24,7 @@ export const paths = {
   /** The program team's studio; its own pages are in app/studio/routes.tsx, relative to it. */
   studio: '/studio',
   studioPeople: '/studio/people',
+  studioCohorts: '/studio/cohorts',
   studioAudit: '/studio/audit',
   studioReviews: '/studio/reviews',
   studioReview: '/studio/reviews/:deliverableId',

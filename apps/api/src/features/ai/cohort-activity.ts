@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, max } from 'drizzle-orm';
+import { anyUuid } from '../../db/any-of.js';
 import type { Db } from '../../db/client.js';
 import { aiMessages } from './tables.js';
 
@@ -13,7 +14,7 @@ export function cohortCoachActivity(db: Db) {
       const rows = await db
         .select({ userId: aiMessages.userId, at: max(aiMessages.createdAt) })
         .from(aiMessages)
-        .where(and(inArray(aiMessages.userId, userIds), eq(aiMessages.role, 'user')))
+        .where(and(anyUuid(aiMessages.userId, userIds), eq(aiMessages.role, 'user')))
         .groupBy(aiMessages.userId);
       return new Map(rows.filter((r) => r.at).map((r) => [r.userId, r.at!]));
     },

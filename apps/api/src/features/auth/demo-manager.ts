@@ -6,7 +6,7 @@ import { usersRepository } from './repository.js';
 import { newTotpSecret } from './totp.js';
 
 /**
- * A program manager for trying the studio locally: verified, two-factor on with an authenticator key that
+ * A program manager (and admin, so every studio screen can be tried) for trying the studio locally: verified, two-factor on with an authenticator key that
  * start-up prints, so a developer adds it to their app (or computes codes) and signs in. Created once; an
  * existing account is left as it is and its key printed again (null when its owner changed the method).
  */
@@ -36,7 +36,7 @@ export async function ensureDemoManager(
   });
   if (row)
     await users.update(row.id, {
-      roles: ['manager'],
+      roles: ['manager', 'admin'],
       twoFactorEnabled: true,
       twoFactorMethod: 'TOTP',
       twoFactorSecret: sealSecret(config.ENCRYPTION_KEY, secret),

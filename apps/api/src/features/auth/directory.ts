@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { anyUuid } from '../../db/any-of.js';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from './tables.js';
 
@@ -23,7 +24,7 @@ export function peopleDirectory(db: DbOrTx) {
   return {
     async byIds(ids: string[]) {
       if (!ids.length) return [];
-      return (await db.select(columns).from(users).where(inArray(users.id, ids))).map(toPerson);
+      return (await db.select(columns).from(users).where(anyUuid(users.id, ids))).map(toPerson);
     },
     async byEmail(email: string) {
       const [row] = await db.select(columns).from(users).where(eq(users.email, email.toLowerCase()));

@@ -62,13 +62,12 @@ export function createDashboardService(deps: {
     const members = await repo.members(cohortId);
     const ids = members.map((m) => m.userId);
     const week = weekIn(now, row.timeZone);
-    const [cohort, people, milestones, grid, steps, expertLast, coachLast, awaiting, unanswered, meetings] =
+    const [cohort, people, milestones, progress, expertLast, coachLast, awaiting, unanswered, meetings] =
       await Promise.all([
         deps.cohorts.toCohorts([row]).then((list) => list[0]!),
         sources.people.byIds(ids),
         sources.progress.milestones(row.programKey),
-        sources.progress.grid(ids, row.programKey),
-        sources.progress.stepActivity(ids, row.programKey),
+        sources.progress.overview(ids, row.programKey),
         sources.experts.lastActivity(ids),
         sources.coach.lastActivity(ids),
         sources.progress.deliverablesAwaitingReview(ids),
@@ -76,13 +75,13 @@ export function createDashboardService(deps: {
         sources.experts.meetings(ids, week.from, week.to),
       ]);
     const personById = new Map(people.map((p) => [p.id, p]));
-    const cellsByUser = new Map<string, typeof grid>();
-    for (const cell of grid) {
+    const cellsByUser = new Map<string, typeof progress.cells>();
+    for (const cell of progress.cells) {
       const list = cellsByUser.get(cell.userId) ?? [];
       list.push(cell);
       cellsByUser.set(cell.userId, list);
     }
-    const stepsByUser = new Map(steps.map((s) => [s.userId, s]));
+    const stepsByUser = new Map(progress.activity.map((s) => [s.userId, s]));
     const limitMs = row.stuckAfterDays * DAY;
     const founders: FounderRow[] = members
       .filter((m) => personById.has(m.userId))

@@ -29,18 +29,22 @@ export interface ProgressSource {
   programExists(key: string): Promise<boolean>;
   /** The milestones of the newest version of the program, in order. */
   milestones(programKey: string): Promise<{ index: number; key: string; name: string }[]>;
-  /** One cell per founder and milestone of their enrolment in the program. */
-  grid(userIds: string[], programKey: string): Promise<ProgressGridCell[]>;
   /**
-   * Per founder: when they last completed a step, and since when their open step has been open (the
-   * later of the last completion in the program and the enrolment; null when no step is open).
+   * One cell per founder and milestone of their enrolment in the program, and per founder: when they last
+   * completed a step, since when their open step has been open (null when none is), and their last upload.
    */
-  stepActivity(
+  overview(
     userIds: string[],
     programKey: string,
-  ): Promise<
-    { userId: string; lastStepAt: Date | null; openStepSince: Date | null; lastUploadAt: Date | null }[]
-  >;
+  ): Promise<{
+    cells: ProgressGridCell[];
+    activity: {
+      userId: string;
+      lastStepAt: Date | null;
+      openStepSince: Date | null;
+      lastUploadAt: Date | null;
+    }[];
+  }>;
   /**
    * Deliverables handed in and waiting for the program team. Until deliverable review exists, every
    * handed-in deliverable of an unfinished-review program counts (see app.ts).

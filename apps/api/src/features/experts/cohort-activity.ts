@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, inArray, lt, max } from 'drizzle-orm';
+import { anyUuid } from '../../db/any-of.js';
 import type { Db } from '../../db/client.js';
 import { expertQuestions, experts, meetingRequests } from './tables.js';
 
@@ -13,7 +14,7 @@ export function cohortExpertsActivity(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(expertQuestions)
-        .where(and(inArray(expertQuestions.userId, userIds), lt(expertQuestions.createdAt, before)));
+        .where(and(anyUuid(expertQuestions.userId, userIds), lt(expertQuestions.createdAt, before)));
       return row?.n ?? 0;
     },
 
@@ -31,7 +32,7 @@ export function cohortExpertsActivity(db: Db) {
         .innerJoin(experts, eq(experts.id, meetingRequests.expertId))
         .where(
           and(
-            inArray(meetingRequests.userId, userIds),
+            anyUuid(meetingRequests.userId, userIds),
             gte(meetingRequests.startsAt, from),
             lt(meetingRequests.startsAt, to),
             inArray(meetingRequests.status, ['REQUESTED', 'ACCEPTED']),
@@ -52,12 +53,12 @@ export function cohortExpertsActivity(db: Db) {
       const questions = await db
         .select({ userId: expertQuestions.userId, at: max(expertQuestions.createdAt) })
         .from(expertQuestions)
-        .where(inArray(expertQuestions.userId, userIds))
+        .where(anyUuid(expertQuestions.userId, userIds))
         .groupBy(expertQuestions.userId);
       const meetings = await db
         .select({ userId: meetingRequests.userId, at: max(meetingRequests.createdAt) })
         .from(meetingRequests)
-        .where(inArray(meetingRequests.userId, userIds))
+        .where(anyUuid(meetingRequests.userId, userIds))
         .groupBy(meetingRequests.userId);
       for (const row of [...questions, ...meetings]) {
         const seen = last.get(row.userId);

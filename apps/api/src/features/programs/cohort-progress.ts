@@ -1,4 +1,5 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
+import { anyUuid } from '../../db/any-of.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { progressRepository } from './repository.js';
 import {
@@ -48,62 +49,87 @@ export function cohortProgress(db: Db) {
         .orderBy(asc(milestoneTemplates.index));
     },
 
-    async grid(userIds: string[], programKey: string) {
-      if (!userIds.length) return [];
-      return db
+    /**
+     * One pass over the cohort's progress rows: a cell per founder and milestone (status, steps done of
+     * all), and per founder when they last moved and since when their open step has been open.
+     */
+    async overview(userIds: string[], programKey: string) {
+      if (!userIds.length) return { cells: [], activity: [] };
+      const rows = await db
         .select({
           userId: userMilestones.userId,
           index: userMilestones.index,
           status: userMilestones.status,
+          milestoneCompletedAt: userMilestones.completedAt,
+          enrolledAt: userPrograms.createdAt,
+          programOngoing: sql<boolean>`${userPrograms.status} = 'ONGOING'`,
           stepsDone: sql<number>`count(*) filter (where ${userSteps.status} = 'COMPLETED')`.mapWith(Number),
           stepsTotal: count(userSteps.id),
-        })
-        .from(userPrograms)
-        .innerJoin(userMilestones, eq(userMilestones.userProgramId, userPrograms.id))
-        .leftJoin(userMissions, eq(userMissions.userMilestoneId, userMilestones.id))
-        .leftJoin(userSteps, eq(userSteps.userMissionId, userMissions.id))
-        .where(and(inArray(userPrograms.userId, userIds), eq(userPrograms.programKey, programKey)))
-        .groupBy(userMilestones.userId, userMilestones.index, userMilestones.status);
-    },
-
-    async stepActivity(userIds: string[], programKey: string) {
-      if (!userIds.length) return [];
-      const rows = await db
-        .select({
-          userId: userPrograms.userId,
-          enrolledAt: userPrograms.createdAt,
           lastStepAt: max(userSteps.completedAt),
           lastAnswerAt: max(userSteps.answersUpdatedAt),
-          hasOpenStep: sql<boolean>`bool_or(${userSteps.status} = 'ONGOING' and not ${userSteps.doLater})`,
-          lastMilestoneAt: max(userMilestones.completedAt),
+          hasOpenStep: sql<boolean>`coalesce(bool_or(${userSteps.status} = 'ONGOING' and not ${userSteps.doLater}), false)`,
         })
         .from(userPrograms)
         .innerJoin(userMilestones, eq(userMilestones.userProgramId, userPrograms.id))
         .leftJoin(userMissions, eq(userMissions.userMilestoneId, userMilestones.id))
         .leftJoin(userSteps, eq(userSteps.userMissionId, userMissions.id))
-        .where(
-          and(
-            inArray(userPrograms.userId, userIds),
-            eq(userPrograms.programKey, programKey),
-            eq(userPrograms.status, 'ONGOING'),
-          ),
-        )
-        .groupBy(userPrograms.userId, userPrograms.createdAt);
+        .where(and(anyUuid(userPrograms.userId, userIds), eq(userPrograms.programKey, programKey)))
+        .groupBy(
+          userMilestones.userId,
+          userMilestones.index,
+          userMilestones.status,
+          userMilestones.completedAt,
+          userPrograms.createdAt,
+          userPrograms.status,
+        );
       const uploads = await db
         .select({ userId: missionAttachments.userId, at: max(missionAttachments.createdAt) })
         .from(missionAttachments)
-        .where(inArray(missionAttachments.userId, userIds))
+        .where(anyUuid(missionAttachments.userId, userIds))
         .groupBy(missionAttachments.userId);
       const uploadAt = new Map(uploads.map((u) => [u.userId, u.at]));
       const latest = (...dates: (Date | null | undefined)[]) =>
         dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
-      return rows.map((row) => ({
-        userId: row.userId,
-        lastStepAt: latest(row.lastStepAt, row.lastAnswerAt),
-        // Steps carry no start time; the open step started when the one before it was done (or at enrolment).
-        openStepSince: row.hasOpenStep ? latest(row.enrolledAt, row.lastStepAt, row.lastMilestoneAt) : null,
-        lastUploadAt: uploadAt.get(row.userId) ?? null,
-      }));
+      const byUser = new Map<
+        string,
+        {
+          enrolledAt: Date;
+          ongoing: boolean;
+          lastStepAt: Date | null;
+          lastMilestoneAt: Date | null;
+          open: boolean;
+        }
+      >();
+      for (const row of rows) {
+        const seen = byUser.get(row.userId) ?? {
+          enrolledAt: row.enrolledAt,
+          ongoing: row.programOngoing,
+          lastStepAt: null,
+          lastMilestoneAt: null,
+          open: false,
+        };
+        seen.lastStepAt = latest(seen.lastStepAt, row.lastStepAt, row.lastAnswerAt);
+        seen.lastMilestoneAt = latest(seen.lastMilestoneAt, row.milestoneCompletedAt);
+        seen.open ||= row.hasOpenStep;
+        byUser.set(row.userId, seen);
+      }
+      return {
+        cells: rows.map((row) => ({
+          userId: row.userId,
+          index: row.index,
+          status: row.status,
+          stepsDone: row.stepsDone,
+          stepsTotal: row.stepsTotal,
+        })),
+        activity: [...byUser].map(([userId, seen]) => ({
+          userId,
+          lastStepAt: seen.lastStepAt,
+          // Steps carry no start time; the open step started when the one before it was done (or at enrolment).
+          openStepSince:
+            seen.ongoing && seen.open ? latest(seen.enrolledAt, seen.lastStepAt, seen.lastMilestoneAt) : null,
+          lastUploadAt: uploadAt.get(userId) ?? null,
+        })),
+      };
     },
 
     /** Missions with a deliverable that has at least one file handed in. */
@@ -112,7 +138,7 @@ export function cohortProgress(db: Db) {
       const [row] = await db
         .select({ n: countDistinct(missionAttachments.userMissionId) })
         .from(missionAttachments)
-        .where(inArray(missionAttachments.userId, userIds));
+        .where(anyUuid(missionAttachments.userId, userIds));
       return row?.n ?? 0;
     },
 
@@ -124,7 +150,7 @@ export function cohortProgress(db: Db) {
         .from(userPrograms)
         .where(
           and(
-            inArray(userPrograms.userId, userIds),
+            anyUuid(userPrograms.userId, userIds),
             eq(userPrograms.programKey, programKey),
             eq(userPrograms.status, 'ONGOING'),
           ),

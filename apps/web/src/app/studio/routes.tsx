@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { Role } from '@liftoff/contracts/auth';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
@@ -46,5 +47,21 @@ export const studioPages: StudioPage[] = [
     nav: { label: 'Audit log', icon: <HistoryIcon /> },
     roles: ['admin'],
     Page: page(() => import('../../features/audit/studio/audit-log-page'), 'AuditLogPage'),
+  },
+  {
+    path: 'cohorts',
+    nav: { label: 'Cohorts', icon: <GroupsIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/cohorts/studio/cohorts-page'), 'CohortsPage'),
+  },
+  {
+    path: 'cohorts/:cohortId',
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/cohorts/studio/cohort-dashboard-page'), 'CohortDashboardPage'),
+  },
+  {
+    path: 'cohorts/:cohortId/founders/:founderId',
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/cohorts/studio/founder-timeline-page'), 'FounderTimelinePage'),
   },
 ];

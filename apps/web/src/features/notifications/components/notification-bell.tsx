@@ -129,8 +129,6 @@ export function NotificationBell() {
         aria-controls={anchor ? popoverId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
       >
-        {/* No badge text at all when nothing is unread: a hidden "0" still counts as the button's visible
-            text and no longer matches its name (axe: label-content-name-mismatch). */}
         <Badge badgeContent={unread || null} color="error" max={99}>
           <NotificationsIcon />
         </Badge>

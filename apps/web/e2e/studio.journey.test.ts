@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { signInThroughScreens } from './support/auth-flows.js';
+import { expectAccessible, newContext } from './support/browser.js';
+import { useServerAndBrowser } from './support/journey.js';
+
+/** A TOTP code from Debian's oathtool, from the key the server printed on start. */
+const totp = (secret: string) =>
+  execFileSync('oathtool', ['--totp', '-b', secret], { encoding: 'utf8' }).trim();
+
+const DEMO_PASSWORD = 'liftoff-demo-2026';
+
+describe('journey: the program team in the studio', () => {
+  const journey = useServerAndBrowser({ SEED_DEMO: 'true' });
+
+  it('the demo manager signs in with its code, opens the studio, grants a role and finds it in the audit log', async () => {
+    const { server, browser } = journey;
+    // The key is printed on start beside the demo accounts.
+    let secret = '';
+    for (let i = 0; i < 50 && !secret; i += 1) {
+      secret = /authenticator key ([A-Z2-7]{32})/.exec(server.output())?.[1] ?? '';
+      if (!secret) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(server.output()).toContain('Demo manager: manager@liftoff.local');
+    expect(secret).not.toBe('');
+
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await signInThroughScreens(page, 'manager@liftoff.local', DEMO_PASSWORD);
+    await page.waitForURL('**/two-factor');
+    await page.getByLabel('Code from your app').fill(totp(secret));
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/two-factor'));
+
+    // The founder app's menu leads to the studio.
+    await page.goto('/overview');
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Studio' }).click();
+    await page.waitForURL('**/studio/people');
+    await page.getByRole('heading', { name: 'People and roles' }).waitFor();
+    await page.getByText('demo@liftoff.local').waitFor();
+    await expectAccessible(page, 'studio people');
+
+    // Grant the demo founder the expert role.
+    await page.getByLabel('Search by name or e-mail').fill('demo@liftoff.local');
+    const expert = page.getByRole('button', { name: /^Expert role for Dana Demo: not held/ });
+    await expert.click();
+    await page.getByText('Role granted.').first().waitFor();
+    await page.getByRole('button', { name: /^Expert role for Dana Demo: held/ }).waitFor();
+
+    // The audit log says who did it, to whom, before and after.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .first()
+      .getByRole('link', { name: 'Audit log' })
+      .click();
+    await page.waitForURL('**/studio/audit');
+    const row = page.getByRole('row', { name: /role\.granted/ });
+    await row.waitFor();
+    const text = await row.textContent();
+    expect(text).toContain('manager@liftoff.local');
+    expect(text).toContain('roles: founder');
+    expect(text).toContain('roles: founder, expert');
+    await expectAccessible(page, 'studio audit log');
+
+    // On a phone the studio stays usable: the navigation moves to the bottom.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await expectAccessible(page, 'studio audit log on a phone');
+    await context.close();
+  });
+});
