@@ -26,17 +26,6 @@ const page = <M,>(load: () => Promise<M>, name: keyof M) =>
  */
 export const studioPages: StudioPage[] = [
   {
-    path: 'reviews',
-    nav: { label: 'Reviews', icon: <RateReviewIcon /> },
-    roles: ['manager', 'admin'],
-    Page: page(() => import('../../features/programs/studio/review-queue-page'), 'ReviewQueuePage'),
-  },
-  {
-    path: 'reviews/:deliverableId',
-    roles: ['manager', 'admin'],
-    Page: page(() => import('../../features/programs/studio/review-page'), 'ReviewPage'),
-  },
-  {
     path: 'people',
     nav: { label: 'People', icon: <PeopleIcon /> },
     roles: ['admin'],
@@ -63,5 +52,16 @@ export const studioPages: StudioPage[] = [
     path: 'cohorts/:cohortId/founders/:founderId',
     roles: ['manager', 'admin'],
     Page: page(() => import('../../features/cohorts/studio/founder-timeline-page'), 'FounderTimelinePage'),
+  },
+  {
+    path: 'reviews',
+    nav: { label: 'Reviews', icon: <RateReviewIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/programs/studio/review-queue-page'), 'ReviewQueuePage'),
+  },
+  {
+    path: 'reviews/:deliverableId',
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/programs/studio/review-page'), 'ReviewPage'),
   },
 ];
