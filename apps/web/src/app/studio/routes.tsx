@@ -4,6 +4,7 @@ import type { Role } from '@liftoff/contracts/auth';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 
 /** One page of the studio: its path under /studio, its place in the navigation, and who may open it. */
 export type StudioPage = {
@@ -51,5 +52,16 @@ export const studioPages: StudioPage[] = [
     path: 'cohorts/:cohortId/founders/:founderId',
     roles: ['manager', 'admin'],
     Page: page(() => import('../../features/cohorts/studio/founder-timeline-page'), 'FounderTimelinePage'),
+  },
+  {
+    path: 'reviews',
+    nav: { label: 'Reviews', icon: <RateReviewIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/programs/studio/review-queue-page'), 'ReviewQueuePage'),
+  },
+  {
+    path: 'reviews/:deliverableId',
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/programs/studio/review-page'), 'ReviewPage'),
   },
 ];

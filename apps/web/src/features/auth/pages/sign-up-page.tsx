@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -48,6 +48,8 @@ function useEmailTaken(value: string): boolean {
 export function SignUpPage() {
   const navigate = useNavigate();
   const [signup, { isLoading }] = useSignupMutation();
+  // An invitation mail links here with its address, so the founder only adds a name and a password.
+  const [params] = useSearchParams();
   const {
     register,
     control,
@@ -56,7 +58,7 @@ export function SignUpPage() {
     formState: { errors },
   } = useForm<Values, unknown, z.output<typeof signupBody>>({
     resolver: zodResolver(signupBody),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    defaultValues: { firstName: '', lastName: '', email: params.get('email') ?? '', password: '' },
   });
   const emailValue = useWatch({ control, name: 'email' }) ?? '';
   const passwordValue = useWatch({ control, name: 'password' }) ?? '';

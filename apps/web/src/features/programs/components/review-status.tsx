@@ -48,14 +48,24 @@ export function ReviewStatusChip({
   ...rest
 }: { status: ReviewStatus } & Omit<ChipProps, 'color' | 'label' | 'icon'>) {
   const meta = reviewStatusMeta[status];
+  // White on the amber warning colour reads at 3:1, under the 4.5:1 text needs: outlined, dark words.
+  const amber = status === 'changes_requested';
   return (
     <Chip
       size={size}
       color={meta.color}
-      variant={status === 'submitted' ? 'outlined' : 'filled'}
+      variant={status === 'submitted' || amber ? 'outlined' : 'filled'}
       icon={<meta.Icon fontSize="small" />}
       label={meta.label}
       {...rest}
+      sx={[
+        amber && {
+          color: 'text.primary',
+          borderColor: 'warning.dark',
+          '& .MuiChip-icon': { color: 'warning.dark' },
+        },
+        ...(Array.isArray(rest.sx) ? rest.sx : [rest.sx]),
+      ]}
     />
   );
 }

@@ -69,6 +69,8 @@ export function ReviewThread({
                     height: 32,
                     fontSize: '0.875rem',
                     bgcolor: fromTeam ? 'primary.main' : 'secondary.main',
+                    // Dark initials on the amber: white on it reads under 4.5:1.
+                    color: fromTeam ? 'primary.contrastText' : 'common.black',
                   }}
                 >
                   {initials(comment.author.name)}
