@@ -1,4 +1,9 @@
-import type { InboxQuery, QuestionThread } from '@liftoff/contracts/experts';
+import type {
+  ExpertInvitation,
+  InboxQuery,
+  InviteExpertBody,
+  QuestionThread,
+} from '@liftoff/contracts/experts';
 import { api } from '../../lib/api';
 
 const auth = 'authorization';
@@ -70,6 +75,10 @@ export const portalApi = base.injectEndpoints({
       }),
       invalidatesTags: [{ type: 'QuestionThreads', id: 'MINE' }],
     }),
+    inviteExpert: build.mutation<ExpertInvitation, InviteExpertBody>({
+      query: (body) => ({ url: '/studio/experts/invite', method: 'POST', headerType: auth, body }),
+      extraOptions: { silent: true },
+    }),
   }),
 });
 
@@ -81,4 +90,5 @@ export const {
   useMyThreadsQuery,
   useFounderReplyMutation,
   useFounderCloseMutation,
+  useInviteExpertMutation,
 } = portalApi;
