@@ -37,8 +37,15 @@ try {
       audit,
       publish: () => undefined,
       grantExpertRole: async (userId) => void (await roles.grant(null, userId, 'expert')),
-    }).invite(null, role);
-    console.log(`Invited ${invitation.email}${invitation.linked ? ' (already has an account)' : ''}.`);
+    })
+      .invite(null, role)
+      .catch((error: Error) => {
+        console.error(error.message);
+        process.exitCode = 1;
+        return null;
+      });
+    if (invitation)
+      console.log(`Invited ${invitation.email}${invitation.linked ? ' (already has an account)' : ''}.`);
   } else if ((command === 'grant' || command === 'revoke') && role && email) {
     const parsed = roleSchema.safeParse(role);
     const person = parsed.success ? await roles.findByEmail(email) : undefined;
