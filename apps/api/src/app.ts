@@ -24,6 +24,8 @@ import { expertsRepository, toExpert } from './features/experts/repository.js';
 import { createExpertsFeature } from './features/experts/feature.js';
 import { founderContextFrom } from './features/experts/founder-context.js';
 import { expertsRoutes } from './features/experts/routes.js';
+import { expertPortalRoutes } from './features/experts/portal-routes.js';
+import { createPortalService } from './features/experts/portal-service.js';
 import { createSupportFeature } from './features/support/feature.js';
 import { supportRoutes } from './features/support/routes.js';
 import { createProgramsFeature } from './features/programs/feature.js';
@@ -185,16 +187,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     audit: (entry) => app.audit.record(entry),
     publish: (event) => app.events.publish(event),
   });
+  const portal = createPortalService({
+    db: app.db,
+    mailer: app.mailer,
+    log: app.log,
+    appUrl: config.APP_URL,
+    audit: { record: (entry, tx) => app.audit.record(entry, tx), list: (query) => app.audit.list(query) },
+    publish: (event) => app.events.publish(event),
+    // Built at sign-up time: the roles service writes to the audit log, whose plugin is registered below.
+    grantExpertRole: async (userId) =>
+      void (await createRolesService({ db: app.db, audit: app.audit }).grant(null, userId, 'expert')),
+  });
   const auth = createAuthFeature(app, tokens, {
     onProfileCompleted: programs.onProfileCompleted,
     // Read at each sign-up (SIGNUP_MODE, decision 023): only invited addresses in invite mode.
     signUpGate: async (email) => {
-      if (app.config.SIGNUP_MODE === 'invite') await cohorts.invitations.checkSignUpAllowed(email);
+      if (app.config.SIGNUP_MODE !== 'invite' || (await portal.isInvited(email))) return;
+      await cohorts.invitations.checkSignUpAllowed(email);
     },
-    onSignedUp: (userId, email) =>
-      cohorts.invitations
+    onSignedUp: async (userId, email) => {
+      // An invited expert becomes an expert account; anyone else may be joining a cohort.
+      const linked = await portal
+        .linkOnSignUp(userId, email)
+        .catch((error) => (app.log.error({ err: error }, 'linking the expert profile failed'), false));
+      if (linked) return;
+      await cohorts.invitations
         .acceptOnSignUp(userId, email)
-        .catch((error) => app.log.error({ err: error }, 'joining the invited cohort failed')),
+        .catch((error) => app.log.error({ err: error }, 'joining the invited cohort failed'));
+    },
   });
   const founder = founderContextFrom({
     findUser: (id) => usersRepository(app.db).findById(id),
@@ -231,6 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reviewRoutes, { service: programs.reviews });
   await app.register(programsStudioRoutes, { service: programs.reviews });
   await app.register(expertsRoutes, { service: experts });
+  await app.register(expertPortalRoutes, { portal });
   await app.register(supportRoutes, { service: support });
   await app.register(exploreRoutes);
   await app.register(contentFilesPlugin);

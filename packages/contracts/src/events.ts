@@ -47,11 +47,32 @@ export const missionReopenedEvent = z.object({
   reopenedById: z.string(),
 });
 
+/** An expert answered (or wrote again in) a founder's question thread: the founder is told. */
+export const questionAnsweredEvent = z.object({
+  type: z.literal('question.answered'),
+  questionId: z.string(),
+  founderId: z.string(),
+  expertName: z.string(),
+  subject: z.string(),
+});
+
+/** The founder wrote again in a thread: the expert's account is told. */
+export const questionRepliedEvent = z.object({
+  type: z.literal('question.replied'),
+  questionId: z.string(),
+  /** The expert's user account (only experts who signed up hear of it in the app). */
+  expertUserId: z.string(),
+  founderName: z.string(),
+  subject: z.string(),
+});
+
 export const appEvent = z.discriminatedUnion('type', [
   deliverableReviewedEvent,
   deliverableCommentedEvent,
   invitationAcceptedEvent,
   missionReopenedEvent,
+  questionAnsweredEvent,
+  questionRepliedEvent,
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 export type AppEventType = AppEvent['type'];

@@ -197,3 +197,62 @@ export type ExpertQuestion = z.infer<typeof expertQuestion>;
 /** `GET /expert/set-more-url/{id}`: the expert's external booking page. */
 export const bookingUrl = z.object({ url: z.string() });
 export type BookingUrl = z.infer<typeof bookingUrl>;
+
+/**
+ * The expert portal's view of questions: OPEN until the expert first answers, ANSWERED while the thread
+ * goes on, CLOSED once either side closes it.
+ */
+export const questionStatuses = ['OPEN', 'ANSWERED', 'CLOSED'] as const;
+export const questionStatus = z.enum(questionStatuses);
+export type QuestionStatus = z.infer<typeof questionStatus>;
+
+export const questionMessage = z.object({
+  id: z.string(),
+  /** Who wrote it: the founder who asked or the expert asked. */
+  author: z.enum(['founder', 'expert']),
+  /** Markdown, rendered with the app's safe renderer. */
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type QuestionMessage = z.infer<typeof questionMessage>;
+
+/** A question with its thread, as the founder who asked and the expert asked both see it. */
+export const questionThread = expertQuestion.extend({
+  status: questionStatus,
+  messages: z.array(questionMessage),
+  closedAt: z.string().nullable(),
+});
+export type QuestionThread = z.infer<typeof questionThread>;
+
+export const questionIdParams = z.object({ id: z.string() });
+
+export const inboxQuery = z.object({ status: z.enum(['open', 'answered', 'closed']).optional() }).strict();
+export type InboxQuery = z.infer<typeof inboxQuery>;
+
+export const questionMessageBody = z.object({ body: z.string().trim().min(1).max(10_000) }).strict();
+export type QuestionMessageBody = z.infer<typeof questionMessageBody>;
+
+/** The program team invites an expert: the profile must exist (content pack), the mail leads to sign-up. */
+export const inviteExpertBody = z.object({ email: z.email().max(320) }).strict();
+export type InviteExpertBody = z.infer<typeof inviteExpertBody>;
+
+export const expertInvitation = z.object({
+  expertId: z.string(),
+  email: z.string(),
+  invitedAt: z.string(),
+  /** True once the expert has signed up and the account is linked. */
+  linked: z.boolean(),
+});
+export type ExpertInvitation = z.infer<typeof expertInvitation>;
+
+/** The signed-in expert's own profile link. */
+export const myExpertProfile = expert;
+
+export const portalMessages = {
+  inbox: 'Questions Fetched Successfully.',
+  thread: 'Question Fetched Successfully.',
+  reply: 'Reply Sent Successfully.',
+  close: 'Question Closed Successfully.',
+  invite: 'Expert Invited Successfully.',
+  me: 'Expert Profile Fetched Successfully.',
+} as const;

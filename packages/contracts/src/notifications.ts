@@ -61,4 +61,6 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'deliverable.commented': 'Someone comments on your deliverable',
   'invitation.accepted': 'A founder you invited joins',
   'mission.reopened': 'A mission of yours is reopened',
+  'question.answered': 'An expert answers your question',
+  'question.replied': 'A founder replies to your answer',
 };

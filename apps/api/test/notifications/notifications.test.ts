@@ -136,6 +136,8 @@ describe('the notification centre', () => {
       'deliverable.commented': true,
       'invitation.accepted': true,
       'mission.reopened': true,
+      'question.answered': true,
+      'question.replied': true,
     });
     const saved = await send('PUT', '/api/notifications/preferences', founder.token, {
       email: { 'deliverable.reviewed': false },

@@ -1,11 +1,22 @@
+import { Suspense, lazy } from 'react';
 import type { FeatureSlots } from '../components/feature-slots';
 import { ExpertActions } from '../features/experts/components/expert-actions';
 import { EmailPreferencesCard } from '../features/notifications/components/email-preferences-card';
 import { PopularQuestions } from '../features/support/components/popular-questions';
+
+// Loaded on first use, so the Markdown renderer stays out of the first load of screens that never show it.
+const Markdown = lazy(async () => ({
+  default: (await import('../features/programs/components/markdown')).Markdown,
+}));
 
 /** What src/app puts in the pages' feature slots. */
 export const appFeatureSlots: FeatureSlots = {
   expertActions: (props) => <ExpertActions {...props} />,
   popularQuestions: () => <PopularQuestions />,
   notificationPreferences: () => <EmailPreferencesCard />,
+  markdown: ({ source }) => (
+    <Suspense fallback={<span style={{ whiteSpace: 'pre-wrap' }}>{source}</span>}>
+      <Markdown source={source} />
+    </Suspense>
+  ),
 };

@@ -195,8 +195,14 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
                 path: paths.profile,
                 lazy: screen(() => import('../features/auth/pages/profile-page'), 'ProfilePage'),
               },
+              {
+                path: paths.myQuestions,
+                lazy: screen(() => import('../features/experts/pages/my-questions-page'), 'MyQuestionsPage'),
+              },
             ],
           },
+          // The expert portal: its own layout and route table (app/expert/routes.tsx), all lazy.
+          { path: `${paths.expert}/*`, lazy: screen(() => import('./expert/expert-app'), 'ExpertApp') },
           // The program team's studio: its own layout and route table (app/studio/routes.tsx), all lazy.
           { path: `${paths.studio}/*`, lazy: screen(() => import('./studio/studio-app'), 'StudioApp') },
         ]),

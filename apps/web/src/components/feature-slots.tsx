@@ -15,6 +15,8 @@ export type FeatureSlots = {
   popularQuestions?: () => ReactNode;
   /** Which notifications also come by e-mail (profile). */
   notificationPreferences?: () => ReactNode;
+  /** The app's safe Markdown rendering (sanitised), for text people write, like an expert's answer. */
+  markdown?: (props: { source: string }) => ReactNode;
 };
 
 const FeatureSlotsContext = createContext<FeatureSlots>({});
@@ -36,4 +38,10 @@ export function PopularQuestionsSlot() {
 export function NotificationPreferencesSlot() {
   const { notificationPreferences } = useContext(FeatureSlotsContext);
   return notificationPreferences ? <>{notificationPreferences()}</> : null;
+}
+
+/** Renders Markdown safely through the app's one renderer; plain text when the slot is empty. */
+export function MarkdownSlot({ source }: { source: string }) {
+  const { markdown } = useContext(FeatureSlotsContext);
+  return markdown ? <>{markdown({ source })}</> : <span style={{ whiteSpace: 'pre-wrap' }}>{source}</span>;
 }

@@ -22,6 +22,10 @@ export const paths = {
   aiWorkspaceConversation: '/ai-workspace/:conversationId',
   archiveChats: '/ai-workspace/archive',
   /** The program team's studio; its own pages are in app/studio/routes.tsx, relative to it. */
+  /** The founder's questions to experts, with answers and threads. */
+  myQuestions: '/my-questions/:questionId?',
+  /** The expert portal; its own pages are in app/expert/routes.tsx, relative to it. */
+  expert: '/expert',
   studio: '/studio',
   studioPeople: '/studio/people',
   studioCohorts: '/studio/cohorts',
@@ -50,5 +54,8 @@ export const buildPath = {
   aiWorkspaceAboutStep: (stepId: string, stepTitle: string, ask: string) =>
     `/ai-workspace?${new URLSearchParams({ step: stepId, stepTitle, ask }).toString()}`,
   resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  myQuestions: (questionId?: string) =>
+    questionId ? `/my-questions/${segment(questionId)}` : '/my-questions',
+  expertQuestion: (questionId: string) => `/expert/questions/${segment(questionId)}`,
   studioReview: (deliverableId: string) => `/studio/reviews/${segment(deliverableId)}`,
 };

@@ -40,6 +40,14 @@ CREATE TABLE "cohorts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "expert_question_messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"question_id" uuid NOT NULL,
+	"author" text NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "notification_preferences" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"email_off" text[] DEFAULT '{}'::text[] NOT NULL,
@@ -103,6 +111,10 @@ CREATE TABLE "mail_outbox" (
 --> statement-breakpoint
 ALTER TABLE "ai_messages" ADD COLUMN "fallback" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "roles" text[] DEFAULT '{founder}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "expert_questions" ADD COLUMN "status" text DEFAULT 'OPEN' NOT NULL;--> statement-breakpoint
+ALTER TABLE "expert_questions" ADD COLUMN "closed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "experts" ADD COLUMN "user_id" uuid;--> statement-breakpoint
+ALTER TABLE "experts" ADD COLUMN "invited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "program_templates" ADD COLUMN "requires_approval" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "cohort_invitations" ADD CONSTRAINT "cohort_invitations_cohort_id_cohorts_id_fk" FOREIGN KEY ("cohort_id") REFERENCES "public"."cohorts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cohort_invitations" ADD CONSTRAINT "cohort_invitations_invited_by_id_users_id_fk" FOREIGN KEY ("invited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -111,6 +123,7 @@ ALTER TABLE "cohort_managers" ADD CONSTRAINT "cohort_managers_cohort_id_cohorts_
 ALTER TABLE "cohort_managers" ADD CONSTRAINT "cohort_managers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cohort_members" ADD CONSTRAINT "cohort_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cohort_members" ADD CONSTRAINT "cohort_members_cohort_id_cohorts_id_fk" FOREIGN KEY ("cohort_id") REFERENCES "public"."cohorts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expert_question_messages" ADD CONSTRAINT "expert_question_messages_question_id_expert_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."expert_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deliverable_comments" ADD CONSTRAINT "deliverable_comments_deliverable_id_deliverable_reviews_id_fk" FOREIGN KEY ("deliverable_id") REFERENCES "public"."deliverable_reviews"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -123,6 +136,7 @@ CREATE INDEX "cohort_invitations_email_idx" ON "cohort_invitations" USING btree 
 CREATE UNIQUE INDEX "cohort_invitations_open_unique" ON "cohort_invitations" USING btree ("cohort_id","email") WHERE accepted_at is null and revoked_at is null;--> statement-breakpoint
 CREATE INDEX "cohort_managers_user_idx" ON "cohort_managers" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "cohort_members_cohort_idx" ON "cohort_members" USING btree ("cohort_id");--> statement-breakpoint
+CREATE INDEX "expert_question_messages_question_idx" ON "expert_question_messages" USING btree ("question_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "deliverable_comments_deliverable_idx" ON "deliverable_comments" USING btree ("deliverable_id","created_at");--> statement-breakpoint
@@ -132,4 +146,7 @@ CREATE INDEX "deliverable_reviews_user_idx" ON "deliverable_reviews" USING btree
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_record_idx" ON "audit_log" USING btree ("record_type","record_id","created_at");--> statement-breakpoint
-CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."sent_at" is null and "mail_outbox"."failed_at" is null;
+CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."sent_at" is null and "mail_outbox"."failed_at" is null;--> statement-breakpoint
+ALTER TABLE "experts" ADD CONSTRAINT "experts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "expert_questions_expert_idx" ON "expert_questions" USING btree ("expert_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "experts_user_unique" ON "experts" USING btree ("user_id");

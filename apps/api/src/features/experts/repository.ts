@@ -46,7 +46,7 @@ export const toExpertSummary = (row: ExpertRow): ExpertSummary => ({
   headline: row.expertMeta.headline,
 });
 
-const isUuid = (value: string) =>
+export const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** REQUESTED and ACCEPTED meetings hold the expert's time. */

@@ -1,4 +1,4 @@
-import type { ExpertMeta, FounderContext, MeetingStatus } from '@liftoff/contracts/experts';
+import type { ExpertMeta, FounderContext, MeetingStatus, QuestionStatus } from '@liftoff/contracts/experts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // Only the users table, for foreign keys that delete a founder's requests and messages with the account
@@ -26,12 +26,17 @@ export const experts = pgTable(
     expertMeta: jsonb('expert_meta').$type<ExpertMeta>().notNull(),
     bookingUrl: text('booking_url'),
     availability: jsonb('availability').$type<AvailabilityRules>().notNull(),
+    /** The expert's account, once they signed up after an invitation (docs/decisions/031). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the program team last invited this expert to make an account. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('experts_key_unique').on(table.key),
     uniqueIndex('experts_email_unique').on(table.email),
+    uniqueIndex('experts_user_unique').on(table.userId),
   ],
 );
 
@@ -44,6 +49,8 @@ const meetingStatuses = [
   'DECLINED',
   'CANCELLED',
 ] as const satisfies readonly MeetingStatus[];
+
+const questionStatuses = ['OPEN', 'ANSWERED', 'CLOSED'] as const satisfies readonly QuestionStatus[];
 
 /**
  * A founder's meeting request. REQUESTED and ACCEPTED requests hold the expert's time. `sequence` is the
@@ -99,8 +106,29 @@ export const expertQuestions = pgTable(
     /** The founder's user mission, when asked from one (no foreign key: it belongs to the programs feature). */
     missionId: uuid('mission_id'),
     context: jsonb('context').$type<FounderContext>().notNull(),
+    status: text('status', { enum: questionStatuses }).notNull().default('OPEN'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('expert_questions_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('expert_questions_user_idx').on(table.userId, table.createdAt),
+    index('expert_questions_expert_idx').on(table.expertId, table.createdAt),
+  ],
 );
 export type ExpertQuestionRow = typeof expertQuestions.$inferSelect;
+
+/** The thread under a question after it was asked: the expert's answers and the founder's follow-ups. */
+export const expertQuestionMessages = pgTable(
+  'expert_question_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => expertQuestions.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['founder', 'expert'] }).notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('expert_question_messages_question_idx').on(table.questionId, table.createdAt)],
+);
+export type ExpertQuestionMessageRow = typeof expertQuestionMessages.$inferSelect;

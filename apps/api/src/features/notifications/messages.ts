@@ -101,5 +101,27 @@ export async function messagesFor(
           link: `/mission-details/${encodeURIComponent(event.missionId)}`,
         },
       ];
+    case 'question.answered':
+      return [
+        {
+          userId: event.founderId,
+          kind: event.type,
+          icon: 'mention',
+          title: `${event.expertName} answered your question`,
+          body: `About "${event.subject}". Read the answer and reply or close the question.`,
+          link: `/my-questions/${encodeURIComponent(event.questionId)}`,
+        },
+      ];
+    case 'question.replied':
+      return [
+        {
+          userId: event.expertUserId,
+          kind: event.type,
+          icon: 'mention',
+          title: `${event.founderName} replied to your answer`,
+          body: `About "${event.subject}". Open the question to continue.`,
+          link: `/expert/questions/${encodeURIComponent(event.questionId)}`,
+        },
+      ];
   }
 }

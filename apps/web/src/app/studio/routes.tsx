@@ -5,6 +5,7 @@ import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
+import ExpertIcon from '@mui/icons-material/SchoolOutlined';
 
 /** One page of the studio: its path under /studio, its place in the navigation, and who may open it. */
 export type StudioPage = {
@@ -30,6 +31,12 @@ export const studioPages: StudioPage[] = [
     nav: { label: 'People', icon: <PeopleIcon /> },
     roles: ['admin'],
     Page: page(() => import('../../features/auth/studio/people-page'), 'PeoplePage'),
+  },
+  {
+    path: 'experts/invite',
+    nav: { label: 'Invite an expert', icon: <ExpertIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/experts/studio/invite-expert-page'), 'InviteExpertPage'),
   },
   {
     path: 'audit',

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { Expert } from '@liftoff/contracts/experts';
 import Button from '@mui/material/Button';
 import EventIcon from '@mui/icons-material/EventAvailableOutlined';
 import ListAltIcon from '@mui/icons-material/ListAltOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
+import ForumIcon from '@mui/icons-material/ForumOutlined';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswerOutlined';
+import { buildPath } from '../../../config/paths';
 import { AskQuestionDialog } from './ask-question-dialog';
 import type { MissionChoice } from './ask-question-dialog';
 import { BookMeetingDialog } from './book-meeting-dialog';
@@ -32,6 +35,9 @@ export function ExpertActions({ expert, missions }: ExpertActionsProps) {
       </Button>
       <Button startIcon={<ListAltIcon />} onClick={() => setOpen('requests')}>
         My requests
+      </Button>
+      <Button component={RouterLink} to={buildPath.myQuestions()} startIcon={<ForumIcon />}>
+        My questions
       </Button>
       {open === 'ask' ? <AskQuestionDialog open onClose={close} expert={expert} missions={missions} /> : null}
       {open === 'book' ? <BookMeetingDialog open onClose={close} expert={expert} /> : null}
