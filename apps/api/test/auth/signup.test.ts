@@ -47,6 +47,8 @@ describe('POST /api/auth/signup', () => {
       profileCompleted: false,
       profileImageUrl: null,
       meta: {},
+      // Everyone who signs up is a founder; the program team's roles are granted in the studio.
+      roles: ['founder'],
       createdAt: expect.any(String),
     });
     expect(JSON.stringify(json)).not.toMatch(/argon2|passwordHash/i);
