@@ -61,4 +61,5 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'deliverable.commented': 'Someone comments on your deliverable',
   'invitation.accepted': 'A founder you invited joins',
   'mission.reopened': 'A mission of yours is reopened',
+  'support.replied': 'The support team answers your message',
 };

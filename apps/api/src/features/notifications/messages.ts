@@ -16,6 +16,8 @@ export interface Message {
   title: string;
   body: string;
   link: string;
+  /** Set when the publishing room already mailed the person the whole of it (a support reply): no second mail. */
+  mailedByPublisher?: true;
 }
 
 const nameOf = (person: Recipient | null, fallback: string) =>
@@ -99,6 +101,18 @@ export async function messagesFor(
           title: 'A mission was reopened for you',
           body: 'You can finish it now; everything you did before is kept.',
           link: `/mission-details/${encodeURIComponent(event.missionId)}`,
+        },
+      ];
+    case 'support.replied':
+      return [
+        {
+          userId: event.founderId,
+          kind: event.type,
+          icon: 'mention',
+          title: `The support team answered: ${event.subject}`,
+          body: event.reply,
+          link: '/overview',
+          mailedByPublisher: true,
         },
       ];
   }

@@ -31,7 +31,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
     for (const message of await messagesFor(event, deps.findPerson)) {
       const person = await deps.findPerson(message.userId);
       if (!person) continue;
-      await repository.insert(message);
+      const { mailedByPublisher, ...entry } = message;
+      await repository.insert(entry);
+      if (mailedByPublisher) continue;
       if ((await repository.emailOff(person.id)).includes(message.kind)) continue;
       await mailer.send(person.email, {
         subject: message.title,
