@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { Role } from '@liftoff/contracts/auth';
+import FlagIcon from '@mui/icons-material/FlagOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import InboxIcon from '@mui/icons-material/InboxOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 
 /** One page of the studio: its path under /studio, its place in the navigation, and who may open it. */
@@ -34,5 +36,17 @@ export const studioPages: StudioPage[] = [
     nav: { label: 'Audit log', icon: <HistoryIcon /> },
     roles: ['admin'],
     Page: page(() => import('../../features/audit/studio/audit-log-page'), 'AuditLogPage'),
+  },
+  {
+    path: 'flags',
+    nav: { label: 'Feature flags', icon: <FlagIcon /> },
+    roles: ['admin'],
+    Page: page(() => import('../../features/flags/studio/flags-page'), 'FlagsPage'),
+  },
+  {
+    path: 'support',
+    nav: { label: 'Support inbox', icon: <InboxIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/support/studio/inbox-page'), 'SupportInboxPage'),
   },
 ];
