@@ -83,9 +83,11 @@ describe('the support inbox of the studio', () => {
       { message: 'Mentors hold office hours every Thursday at 10.', authorEmail: manager.email },
     ]);
 
-    const mails = await mailbox(t.app, founder.email);
-    const reply = mails.find((mail) => mail.subject === 'Re: Mentor hours');
-    expect(reply?.text).toContain('Mentors hold office hours every Thursday at 10.');
+    // The outbox sends it a moment after the commit; the founder's earlier mails are there already.
+    const replyMail = async () =>
+      (await mailbox(t.app, founder.email)).find((mail) => mail.subject === 'Re: Mentor hours');
+    await expect.poll(replyMail, { timeout: 5000 }).toBeDefined();
+    expect((await replyMail())?.text).toContain('Mentors hold office hours every Thursday at 10.');
 
     await t.app.events.settled();
     const centre = await call('GET', '/api/notifications', founder.token);
