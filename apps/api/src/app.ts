@@ -28,6 +28,8 @@ import { expertPortalRoutes } from './features/experts/portal-routes.js';
 import { createPortalService } from './features/experts/portal-service.js';
 import { createSupportFeature } from './features/support/feature.js';
 import { supportRoutes } from './features/support/routes.js';
+import { createInboxService } from './features/support/inbox-service.js';
+import { supportStudioRoutes } from './features/support/studio-routes.js';
 import { createProgramsFeature } from './features/programs/feature.js';
 import { reviewRoutes } from './features/programs/review-routes.js';
 import { programsRoutes } from './features/programs/routes.js';
@@ -39,6 +41,8 @@ import { contentDir } from './lib/paths.js';
 import { cachedFlags } from './features/flags/cached-flags.js';
 import { flagsRepository } from './features/flags/repository.js';
 import { flagsRoutes } from './features/flags/routes.js';
+import { flagsStudioRoutes } from './features/flags/studio-routes.js';
+import { flagSwitch } from './features/flags/switch.js';
 import { contentFilesPlugin } from './features/explore/content-files.js';
 import { exploreRoutes } from './features/explore/routes.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -246,6 +250,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   notifications.subscribe(app.events);
   await app.register(notificationsRoutes, { service: notifications });
   await app.register(flagsRoutes);
+  await app.register(flagsStudioRoutes, {
+    switchFlag: flagSwitch({ db: app.db, audit: app.audit }),
+    forget: (key) => flags.forget(key),
+  });
   await app.register(programsRoutes, { service: programs.service });
   await app.register(cohortsStudioRoutes, cohorts);
   await app.register(reviewRoutes, { service: programs.reviews });
@@ -253,6 +261,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(expertsRoutes, { service: experts });
   await app.register(expertPortalRoutes, { portal });
   await app.register(supportRoutes, { service: support });
+  await app.register(supportStudioRoutes, {
+    inbox: createInboxService({
+      db: app.db,
+      mailer: app.mailer,
+      audit: app.audit,
+      publish: (event) => app.events.publish(event),
+      emails: (ids) => rolesRepository(app.db).emails(ids),
+    }),
+  });
   await app.register(exploreRoutes);
   await app.register(contentFilesPlugin);
   await app.register(aiFeature, {

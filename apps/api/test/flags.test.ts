@@ -81,6 +81,11 @@ describe('npm run flags -- set workspace_ai off', () => {
       await app.ready();
       const account = await signup(app);
       expect((await flagsOf(app, account.token)).data).toEqual([{ key: 'workspace_ai', isEnabled: false }]);
+      // The operator's switch is in the audit log, with no actor (the command line).
+      const { entries } = await app.audit.list({ recordId: 'workspace_ai', page: 1, pageSize: 10 });
+      expect(entries.map((e) => [e.action, e.actorId, e.after])).toEqual([
+        ['flag.disabled', null, { isEnabled: false }],
+      ]);
     } finally {
       if (server) await server.close();
       else await app?.close();

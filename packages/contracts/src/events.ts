@@ -66,6 +66,19 @@ export const questionRepliedEvent = z.object({
   subject: z.string(),
 });
 
+export const supportRepliedEvent = z.object({
+  type: z.literal('support.replied'),
+  feedbackId: z.string(),
+  /** Who wrote the message: the person told. */
+  founderId: z.string(),
+  subject: z.string(),
+  /** The reply itself, so the founder reads it in the app as well as in the mail. */
+  reply: z.string(),
+  repliedById: z.string(),
+});
+
+export type SupportRepliedEvent = z.infer<typeof supportRepliedEvent>;
+
 export const appEvent = z.discriminatedUnion('type', [
   deliverableReviewedEvent,
   deliverableCommentedEvent,
@@ -73,6 +86,8 @@ export const appEvent = z.discriminatedUnion('type', [
   missionReopenedEvent,
   questionAnsweredEvent,
   questionRepliedEvent,
+
+  supportRepliedEvent,
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 export type AppEventType = AppEvent['type'];

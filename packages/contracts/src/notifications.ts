@@ -48,15 +48,19 @@ export const notificationIdParams = z.object({ id: z.uuid() });
 export const readAllResult = z.object({ updated: z.number().int() });
 
 /** Which kinds also come by e-mail (every kind does unless turned off). */
-export const notificationPreferences = z.object({ email: z.record(notificationKind, z.boolean()) });
+export const notificationPreferences = z.object({ email: z.partialRecord(notificationKind, z.boolean()) });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 export const updateNotificationPreferencesBody = z
   .object({ email: z.partialRecord(notificationKind, z.boolean()) })
   .strict();
 export type UpdateNotificationPreferencesBody = z.infer<typeof updateNotificationPreferencesBody>;
 
-/** How each kind is named on the profile's preferences. */
-export const notificationKindLabels: Record<NotificationKind, string> = {
+/**
+ * The kinds a person may choose to get by e-mail, as the profile's preferences name them. A support reply is
+ * not among them: it is itself an e-mail the founder asked for, and its centre entry sends no second one.
+ */
+export type MailableKind = Exclude<NotificationKind, 'support.replied'>;
+export const notificationKindLabels: Record<MailableKind, string> = {
   'deliverable.reviewed': 'A deliverable of yours is reviewed',
   'deliverable.commented': 'Someone comments on your deliverable',
   'invitation.accepted': 'A founder you invited joins',

@@ -116,3 +116,49 @@ export const feedback = z.object({
   createdAt: z.string(),
 });
 export type Feedback = z.infer<typeof feedback>;
+
+/** Where a support message stands in the studio's inbox. */
+export const supportStatuses = ['new', 'answered', 'closed'] as const;
+export const supportStatus = z.enum(supportStatuses);
+export type SupportStatus = z.infer<typeof supportStatus>;
+
+export const supportReply = z.object({
+  id: z.string(),
+  message: z.string(),
+  authorEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SupportReply = z.infer<typeof supportReply>;
+
+/** A support message as the program team reads it in the studio. */
+export const supportTicket = feedback.extend({
+  email: z.string(),
+  status: supportStatus,
+  replies: z.array(supportReply),
+});
+export type SupportTicket = z.infer<typeof supportTicket>;
+
+export const supportInboxQuery = z
+  .object({
+    status: supportStatus.optional(),
+    kind: z.enum(feedbackKinds).optional(),
+    /** Words in the subject, the message or the sender's address. */
+    q: z.string().trim().min(1).max(200).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+export type SupportInboxQuery = z.infer<typeof supportInboxQuery>;
+
+export const supportInboxPage = z.object({
+  tickets: z.array(supportTicket),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SupportInboxPage = z.infer<typeof supportInboxPage>;
+
+export const supportTicketParams = z.object({ id: z.uuid() });
+export const supportStatusBody = z.object({ status: supportStatus }).strict();
+export const supportReplyBody = z.object({ message: z.string().trim().min(1).max(5000) }).strict();
+export type SupportReplyBody = z.infer<typeof supportReplyBody>;

@@ -1,8 +1,12 @@
 // Lists or toggles feature flags: npm run flags -- list | set <key> on|off
+// A switch is audit-logged like the studio's (no actor: an operator on the server).
 import { parseConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { seedFlags } from '../features/flags/defaults.js';
 import { flagsRepository } from '../features/flags/repository.js';
+import { flagSwitch } from '../features/flags/switch.js';
+import { rolesRepository } from '../features/auth/roles-repository.js';
+import { auditLogOn } from '../plugins/audit.js';
 
 const [command = 'list', key, value] = process.argv.slice(2);
 const usage = 'Usage: npm run flags -- list | set <key> on|off';
@@ -15,7 +19,9 @@ try {
     for (const flag of await repository.list()) console.log(`${flag.key}\t${flag.isEnabled ? 'on' : 'off'}`);
   } else if (command === 'set' && key && value && ['on', 'off', 'true', 'false'].includes(value)) {
     const enabled = value === 'on' || value === 'true';
-    if (!(await repository.set(key, enabled))) {
+    const audit = auditLogOn(handle.db, (ids) => rolesRepository(handle.db).emails(ids));
+    const flag = await flagSwitch({ db: handle.db, audit })(null, key, enabled).catch(() => null);
+    if (!flag) {
       console.error(
         `Unknown flag "${key}". Known flags: ${(await repository.list()).map((f) => f.key).join(', ')}`,
       );

@@ -79,7 +79,7 @@ export const httpBaseQuery: BaseQueryFn<
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: httpBaseQuery,
-  tagTypes: ['User', 'Flags', 'Notifications', 'People', 'Audit'],
+  tagTypes: ['User', 'Flags', 'Notifications', 'People', 'Audit', 'StudioFlags', 'Support'],
   endpoints: () => ({}),
 });
 

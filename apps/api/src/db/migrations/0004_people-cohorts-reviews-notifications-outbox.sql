@@ -84,6 +84,14 @@ CREATE TABLE "deliverable_reviews" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "feedback_replies" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"feedback_id" uuid NOT NULL,
+	"author_id" uuid,
+	"message" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"actor_id" uuid,
@@ -116,6 +124,7 @@ ALTER TABLE "expert_questions" ADD COLUMN "closed_at" timestamp with time zone;-
 ALTER TABLE "experts" ADD COLUMN "user_id" uuid;--> statement-breakpoint
 ALTER TABLE "experts" ADD COLUMN "invited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "program_templates" ADD COLUMN "requires_approval" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "feedback" ADD COLUMN "status" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
 ALTER TABLE "cohort_invitations" ADD CONSTRAINT "cohort_invitations_cohort_id_cohorts_id_fk" FOREIGN KEY ("cohort_id") REFERENCES "public"."cohorts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cohort_invitations" ADD CONSTRAINT "cohort_invitations_invited_by_id_users_id_fk" FOREIGN KEY ("invited_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cohort_invitations" ADD CONSTRAINT "cohort_invitations_accepted_user_id_users_id_fk" FOREIGN KEY ("accepted_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -131,6 +140,8 @@ ALTER TABLE "deliverable_comments" ADD CONSTRAINT "deliverable_comments_author_i
 ALTER TABLE "deliverable_reviews" ADD CONSTRAINT "deliverable_reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deliverable_reviews" ADD CONSTRAINT "deliverable_reviews_user_mission_id_user_missions_id_fk" FOREIGN KEY ("user_mission_id") REFERENCES "public"."user_missions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deliverable_reviews" ADD CONSTRAINT "deliverable_reviews_reviewer_id_users_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_feedback_id_feedback_id_fk" FOREIGN KEY ("feedback_id") REFERENCES "public"."feedback"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cohort_invitations_cohort_idx" ON "cohort_invitations" USING btree ("cohort_id","created_at");--> statement-breakpoint
 CREATE INDEX "cohort_invitations_email_idx" ON "cohort_invitations" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "cohort_invitations_open_unique" ON "cohort_invitations" USING btree ("cohort_id","email") WHERE accepted_at is null and revoked_at is null;--> statement-breakpoint
@@ -143,10 +154,12 @@ CREATE INDEX "deliverable_comments_deliverable_idx" ON "deliverable_comments" US
 CREATE UNIQUE INDEX "deliverable_reviews_mission_unique" ON "deliverable_reviews" USING btree ("user_mission_id");--> statement-breakpoint
 CREATE INDEX "deliverable_reviews_status_idx" ON "deliverable_reviews" USING btree ("status","submitted_at");--> statement-breakpoint
 CREATE INDEX "deliverable_reviews_user_idx" ON "deliverable_reviews" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "feedback_replies_feedback_idx" ON "feedback_replies" USING btree ("feedback_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_record_idx" ON "audit_log" USING btree ("record_type","record_id","created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."sent_at" is null and "mail_outbox"."failed_at" is null;--> statement-breakpoint
 ALTER TABLE "experts" ADD CONSTRAINT "experts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "expert_questions_expert_idx" ON "expert_questions" USING btree ("expert_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "experts_user_unique" ON "experts" USING btree ("user_id");
+CREATE UNIQUE INDEX "experts_user_unique" ON "experts" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "feedback_status_idx" ON "feedback" USING btree ("status","created_at");

@@ -20,5 +20,9 @@ export function cachedFlags(
       value.catch(() => cache.delete(key));
       return value;
     },
+    /** Forgets a key, so a switch made on this instance applies to its very next read. */
+    forget(key: string) {
+      cache.delete(key);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { FeatureFlag } from '@liftoff/contracts/flags';
+import type { FeatureFlag, StudioFlag } from '@liftoff/contracts/flags';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { featureFlags } from './tables.js';
@@ -8,6 +8,16 @@ export function flagsRepository(db: DbOrTx) {
     async list(): Promise<FeatureFlag[]> {
       const rows = await db.select().from(featureFlags).orderBy(asc(featureFlags.key));
       return rows.map((row) => ({ key: row.key, isEnabled: row.isEnabled }));
+    },
+    /** Every flag with what it guards, for the studio. */
+    async listWithDetails(): Promise<StudioFlag[]> {
+      const rows = await db.select().from(featureFlags).orderBy(asc(featureFlags.key));
+      return rows.map((row) => ({
+        key: row.key,
+        isEnabled: row.isEnabled,
+        description: row.description,
+        updatedAt: row.updatedAt.toISOString(),
+      }));
     },
     async isEnabled(key: string): Promise<boolean> {
       const [row] = await db

@@ -16,6 +16,8 @@ export interface Message {
   title: string;
   body: string;
   link: string;
+  /** Set when the publishing room already mailed the person the whole of it (a support reply): no second mail. */
+  mailedByPublisher?: true;
 }
 
 const nameOf = (person: Recipient | null, fallback: string) =>
@@ -121,6 +123,18 @@ export async function messagesFor(
           title: `${event.founderName} replied to your answer`,
           body: `About "${event.subject}". Open the question to continue.`,
           link: `/expert/questions/${encodeURIComponent(event.questionId)}`,
+        },
+      ];
+    case 'support.replied':
+      return [
+        {
+          userId: event.founderId,
+          kind: event.type,
+          icon: 'mention',
+          title: `The support team answered: ${event.subject}`,
+          body: event.reply,
+          link: '/overview',
+          mailedByPublisher: true,
         },
       ];
   }

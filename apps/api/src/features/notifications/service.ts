@@ -1,8 +1,10 @@
 import { appEventTypes, type AppEvent } from '@liftoff/contracts/events';
-import type {
-  NotificationPreferences,
-  NotificationsPage,
-  UpdateNotificationPreferencesBody,
+import {
+  notificationKindLabels,
+  type NotificationKind,
+  type NotificationPreferences,
+  type NotificationsPage,
+  type UpdateNotificationPreferencesBody,
 } from '@liftoff/contracts/notifications';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
@@ -31,7 +33,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
     for (const message of await messagesFor(event, deps.findPerson)) {
       const person = await deps.findPerson(message.userId);
       if (!person) continue;
-      await repository.insert(message);
+      const { mailedByPublisher, ...entry } = message;
+      await repository.insert(entry);
+      if (mailedByPublisher) continue;
       if ((await repository.emailOff(person.id)).includes(message.kind)) continue;
       await mailer.send(person.email, {
         subject: message.title,
@@ -73,7 +77,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
     markAllRead: (userId: string) => repository.markAllRead(userId),
     async preferences(userId: string): Promise<NotificationPreferences> {
       const off = await repository.emailOff(userId);
-      return { email: Object.fromEntries(appEventTypes.map((kind) => [kind, !off.includes(kind)])) as never };
+      const kinds = Object.keys(notificationKindLabels) as NotificationKind[];
+      return { email: Object.fromEntries(kinds.map((kind) => [kind, !off.includes(kind)])) };
     },
     async updatePreferences(userId: string, body: UpdateNotificationPreferencesBody) {
       const current = await repository.emailOff(userId);

@@ -1,4 +1,4 @@
-import type { FeedbackBody, Setting } from '@liftoff/contracts/support';
+import type { FeedbackBody, Setting, SupportStatus } from '@liftoff/contracts/support';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // Only the users table, for foreign keys that delete a founder's requests and messages with the account
 // (the same exception as features/ai/tables.ts).
@@ -6,6 +6,7 @@ import { users } from '../auth/tables.js';
 
 // Spelled out (not imported) so drizzle-kit can read this file without the contracts' build.
 const feedbackKinds = ['CONTACT_US', 'TUTORIAL'] as const satisfies readonly FeedbackBody['kind'][];
+const supportStatuses = ['new', 'answered', 'closed'] as const satisfies readonly SupportStatus[];
 
 /** content/popular-questions.yaml, upserted by key on every import (keys no longer in the pack are removed). */
 export const popularQuestions = pgTable(
@@ -47,8 +48,30 @@ export const feedback = pgTable(
     page: text('page'),
     /** The sender's address when they wrote (replies go there). */
     email: text('email').notNull(),
+    /** Where the program team's inbox has it: new until answered, closed when nothing more is due. */
+    status: text('status', { enum: supportStatuses }).notNull().default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('feedback_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('feedback_user_idx').on(table.userId, table.createdAt),
+    index('feedback_status_idx').on(table.status, table.createdAt),
+  ],
 );
 export type FeedbackRow = typeof feedback.$inferSelect;
+
+/** The program team's answers to a support message, each also e-mailed to the sender. */
+export const feedbackReplies = pgTable(
+  'feedback_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    feedbackId: uuid('feedback_id')
+      .notNull()
+      .references(() => feedback.id, { onDelete: 'cascade' }),
+    /** Who answered; kept as null when their account is gone. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('feedback_replies_feedback_idx').on(table.feedbackId, table.createdAt)],
+);
+export type FeedbackReplyRow = typeof feedbackReplies.$inferSelect;

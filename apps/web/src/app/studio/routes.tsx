@@ -2,7 +2,9 @@ import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { Role } from '@liftoff/contracts/auth';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
+import FlagIcon from '@mui/icons-material/FlagOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import InboxIcon from '@mui/icons-material/InboxOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import ExpertIcon from '@mui/icons-material/SchoolOutlined';
@@ -70,5 +72,15 @@ export const studioPages: StudioPage[] = [
     path: 'reviews/:deliverableId',
     roles: ['manager', 'admin'],
     Page: page(() => import('../../features/programs/studio/review-page'), 'ReviewPage'),
+    path: 'flags',
+    nav: { label: 'Feature flags', icon: <FlagIcon /> },
+    roles: ['admin'],
+    Page: page(() => import('../../features/flags/studio/flags-page'), 'FlagsPage'),
+  },
+  {
+    path: 'support',
+    nav: { label: 'Support inbox', icon: <InboxIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/support/studio/inbox-page'), 'SupportInboxPage'),
   },
 ];

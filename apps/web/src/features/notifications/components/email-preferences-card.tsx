@@ -1,4 +1,4 @@
-import { notificationKindLabels, type NotificationKind } from '@liftoff/contracts/notifications';
+import { notificationKindLabels, type MailableKind } from '@liftoff/contracts/notifications';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,7 +14,7 @@ import { useNotificationPreferencesQuery, useUpdateNotificationPreferencesMutati
 export function EmailPreferencesCard() {
   const { data, error, isLoading, isFetching, refetch } = useNotificationPreferencesQuery();
   const [update, { isLoading: saving }] = useUpdateNotificationPreferencesMutation();
-  const kinds = Object.keys(notificationKindLabels) as NotificationKind[];
+  const kinds = Object.keys(notificationKindLabels) as MailableKind[];
   return (
     <Card component="section" aria-labelledby="notification-preferences-title">
       <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
