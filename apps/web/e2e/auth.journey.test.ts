@@ -61,8 +61,14 @@ describe('journey: sign up to overview', () => {
     await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/overview');
 
-    // Sign out from the profile menu; a protected URL then sends to sign-in.
+    // An address the app does not know lands on the overview with a note saying so.
+    await page.goto('/no-such-page');
+    await page.waitForURL('**/overview');
+    await page.getByText('That page does not exist, so here is your overview.').waitFor();
+
+    // Sign out from the profile menu: the sign-in screen says why; a protected URL then sends to sign-in.
     await signOutThroughMenu(page);
+    await page.getByText('Your session has ended.').waitFor();
     await page.goto('/overview');
     await page.waitForURL('**/sign-in');
     await expectAccessible(page, 'sign in');

@@ -5,7 +5,7 @@ import { expectAccessible, newContext } from './support/browser.js';
 import { makePng } from './support/files.js';
 import { useServerAndBrowser } from './support/journey.js';
 
-const SAVED = 'Your changes have been successfully saved.';
+const SAVED = 'Your changes were saved.';
 
 async function programPercent(page: Page): Promise<number> {
   const text = await page.getByTestId('program-percent').first().textContent();

@@ -73,7 +73,7 @@ describe('journey: two-step verification and the profile', () => {
     });
     await page.getByRole('img', { name: /Profile picture of/ }).waitFor();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Your changes have been successfully saved.').waitFor();
+    await page.getByText('Your changes were saved.').waitFor();
     const appBarPicture = page.getByRole('banner').locator('img');
     await appBarPicture.waitFor();
     const size = await appBarPicture.evaluate((img: HTMLImageElement) => ({
@@ -163,7 +163,7 @@ describe('journey: two-step verification and the profile', () => {
     const dialog = page.getByRole('dialog', { name: 'Turn off two-step verification?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Turn off' }).click();
-    await page.getByText('Two-factor authentication disabled successfully.').waitFor();
+    await page.getByText('Two-step verification is turned off.').waitFor();
     await page.getByRole('button', { name: 'Set up two-step verification' }).waitFor();
     await server.waitForMail(email, /turned off/);
 

@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../components/toast/toast-host';
 import { generateSessionKey } from '../lib/session-key';
-import { showError, showInfo } from '../lib/toast';
+import { showError, showInfo, showSuccess } from '../lib/toast';
 import { AppProviders } from './providers';
 import { buildRoutes } from './router';
 import { createAppStore } from './store';
@@ -52,7 +52,7 @@ describe('app through the real store', () => {
     expect(router.state.location.pathname).toBe('/sign-in');
   });
 
-  it("a wrong password shows the server's message in the error toast", async () => {
+  it("a wrong password shows the server's message once, next to the form and not also as a toast", async () => {
     const fetchImpl = vi.fn(async () =>
       json(401, {
         message: 'The e-mail or password is not right.',
@@ -60,14 +60,16 @@ describe('app through the real store', () => {
         code: 'INVALID_CREDENTIALS',
       }),
     );
-    renderApp('/sign-in', fetchImpl as unknown as typeof fetch);
+    const { app } = renderApp('/sign-in', fetchImpl as unknown as typeof fetch);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/e-mail/i), 'founder@example.com');
     await user.type(screen.getByLabelText(/^password/i), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    const toast = await screen.findByRole('alert');
-    expect(toast.textContent).toContain('The e-mail or password is not right.');
+    const form = screen.getByRole('form', { name: 'Sign in' });
+    await waitFor(() => expect(form.textContent).toContain('The e-mail or password is not right.'));
+    expect(screen.getAllByText('The e-mail or password is not right.')).toHaveLength(1);
+    expect(app.store.getState().toast.current).toBeNull();
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/login');
     expect(new Headers(init.headers).get('authorization')).toBeNull();
@@ -89,13 +91,13 @@ describe('toast', () => {
     return app.store;
   }
 
-  it('auto-hides after 1500 ms, closes with its button, and ignores click-away', async () => {
+  it('a success toast auto-hides after 1500 ms and ignores click-away', () => {
     vi.useFakeTimers();
     const store = renderToast();
     act(() => {
-      store.dispatch(showError('Something failed'));
+      store.dispatch(showSuccess('Saved'));
     });
-    expect(screen.getByRole('alert').textContent).toContain('Something failed');
+    expect(screen.getByRole('status').textContent).toContain('Saved');
 
     // A click elsewhere does not close it.
     fireEvent.mouseDown(screen.getByTestId('outside'));
@@ -103,22 +105,51 @@ describe('toast', () => {
     act(() => {
       vi.advanceTimersByTime(1400);
     });
-    expect(store.getState().toast.current?.message).toBe('Something failed');
+    expect(store.getState().toast.current?.message).toBe('Saved');
 
     act(() => {
       vi.advanceTimersByTime(200);
     });
     expect(store.getState().toast.current).toBeNull();
+  });
+
+  it('an error toast stays until it is closed (spec section 8), then closes at once', () => {
+    vi.useFakeTimers();
+    const store = renderToast();
+    act(() => {
+      store.dispatch(showError('Something failed'));
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Something failed');
+
+    fireEvent.mouseDown(screen.getByTestId('outside'));
+    fireEvent.click(screen.getByTestId('outside'));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(store.getState().toast.current?.message).toBe('Something failed');
+    expect(screen.getByRole('alert').textContent).toContain('Something failed');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close message' }));
+    expect(store.getState().toast.current).toBeNull();
     act(() => {
       vi.advanceTimersByTime(1000);
     });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
 
-    // The close button closes at once.
+  it('an info toast hides once its 30-tick bar has run out', () => {
+    vi.useFakeTimers();
+    const store = renderToast();
     act(() => {
-      store.dispatch(showError('Again'));
+      store.dispatch(showInfo('Link copied', 'link'));
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Close message' }));
+    act(() => {
+      vi.advanceTimersByTime(2900);
+    });
+    expect(store.getState().toast.current?.message).toBe('Link copied');
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(store.getState().toast.current).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 import { RouteGuard } from './route-guard';
 import type { RouteKind } from './guard';
 import { Root } from './root';
+import { UnknownRoute } from './unknown-route';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 type ComponentModule = Record<string, unknown>;
@@ -227,7 +228,7 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
         ]),
 
         ...extraChildren,
-        { path: '*', element: <Navigate to={paths.overview} replace /> },
+        { path: '*', element: <UnknownRoute /> },
       ],
     },
   ];

@@ -25,6 +25,7 @@ import { navigateTo } from '../lib/navigation';
 import { AUTH_PERSIST_KEY, AUTH_STORAGE_ENTRY, sealedAuthStorage } from '../lib/persisted-auth';
 import type { KeyValueStorage } from '../lib/persisted-auth';
 import { toastSlice } from '../lib/toast';
+import { markSessionEnded } from '../lib/session-ended';
 import { loadSessionKey } from '../lib/session-key';
 import { createTokenStore } from '../lib/token-store';
 
@@ -103,6 +104,9 @@ export function createAppStore(options: AppStoreOptions = {}) {
 
   /** Spec section 4: clear state, purge persisted data, remove the stored entry, go to sign-in. */
   function resetAuth(options: { navigate?: boolean } = {}): void {
+    // The sign-in screen says the session has ended, so a signed-out founder knows why they are there. Set
+    // first: forgetting the session may already send the page to sign-in.
+    if (options.navigate !== false) markSessionEnded();
     store.dispatch(authReset());
     store.dispatch(api.util.resetApiState());
     void persistor

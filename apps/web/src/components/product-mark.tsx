@@ -33,12 +33,16 @@ export function ProductMark({ size = 40, withName = true }: { size?: number; wit
   );
 }
 
+/**
+ * Screen-reader-only text. Sizes are pixel strings on purpose: in `sx` a bare 1 means 100 %, which
+ * lays an "invisible" element out at its container's full size and makes the page scroll sideways.
+ */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   padding: 0,
-  margin: -1,
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

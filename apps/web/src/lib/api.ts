@@ -3,14 +3,18 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { ErrorDetail } from '@liftoff/contracts/common';
 import { HttpError } from './http-client';
 import type { HttpClient, RequestConfig } from './http-client';
+import { webMessage } from './messages';
 import { showError, showSuccess } from './toast';
 
 /** Thunk extra argument: the one HTTP client, injected by the store. */
 export type ApiExtra = { http: HttpClient };
 
 export type ApiExtraOptions = {
-  /** Show the server's success message (spec section 8) as a success toast. */
-  successToast?: boolean;
+  /**
+   * Show the server's success message (spec section 8) as a success toast, in the web app's wording; a
+   * function decides from the answer's data (a sign-in that still needs its second factor is not one).
+   */
+  successToast?: boolean | ((data: unknown) => boolean);
   /** Spec section 8 fallback when the server sends no message. */
   fallbackError?: string;
   /** Do not toast failures (the screen shows them inline). */
@@ -33,7 +37,9 @@ function failureFrom(error: unknown, fallback: string | undefined): ApiFailure {
     const data = (error.data ?? {}) as { message?: unknown; code?: unknown; details?: unknown };
     const serverMessage = typeof data.message === 'string' && data.message.trim() ? data.message : undefined;
     const message =
-      serverMessage ?? (error.kind === 'http' ? (fallback ?? error.message) : error.message) ?? GENERIC_ERROR;
+      (serverMessage && webMessage(serverMessage)) ??
+      (error.kind === 'http' ? (fallback ?? error.message) : error.message) ??
+      GENERIC_ERROR;
     return {
       status: error.status,
       message,
@@ -64,8 +70,11 @@ export const httpBaseQuery: BaseQueryFn<
     });
     const body = response.data;
     const message = typeof body?.message === 'string' ? body.message : undefined;
-    if (extraOptions?.successToast && message) api.dispatch(showSuccess(message));
     const data = body && typeof body === 'object' && 'data' in body ? body.data : body;
+    const toast = extraOptions?.successToast;
+    if (message && (typeof toast === 'function' ? toast(data) : toast)) {
+      api.dispatch(showSuccess(webMessage(message)));
+    }
     return { data: data ?? null, meta: { message } };
   } catch (error) {
     const failure = failureFrom(error, extraOptions?.fallbackError);

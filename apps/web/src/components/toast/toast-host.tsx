@@ -48,10 +48,21 @@ function CountdownBar() {
   );
 }
 
-/** Duration a toast stays: 1500 ms; the info kind stays as long as its 30-tick progress bar. */
-export function toastDuration(toast: Pick<Toast, 'kind'>): number {
+/**
+ * How long a toast stays: an error stays until the founder closes it (spec section 8: "an error snackbar
+ * until closed"), so it cannot vanish before it is read; success stays 1500 ms; info stays as long as its
+ * 30-tick progress bar. `null` means no automatic hiding.
+ */
+export function toastDuration(toast: Pick<Toast, 'kind'>): number | null {
+  if (toast.kind === 'error') return null;
   return toast.kind === 'info' ? TOAST_PROGRESS_TICKS * TOAST_PROGRESS_TICK_MS : TOAST_AUTO_HIDE_MS;
 }
+
+/**
+ * Bottom centre, lifted above the phone's bottom navigation: at the top a toast covered the product mark
+ * of the auth screens and the "Back to the mission" link at the head of a page.
+ */
+const TOAST_BOTTOM_OFFSET = { xs: 'calc(64px + 16px + env(safe-area-inset-bottom))', tablet: 24 } as const;
 
 /** The one toast outlet: kinds error, info (icons mention, link, star) and success, announced politely or assertively. */
 export function ToastHost() {
@@ -77,7 +88,8 @@ export function ToastHost() {
       open={Boolean(current)}
       autoHideDuration={shown ? toastDuration(shown) : null}
       onClose={handleClose}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      sx={{ bottom: TOAST_BOTTOM_OFFSET }}
       slotProps={{ transition: { onExited: () => setShown(null) } }}
     >
       {shown ? (

@@ -13,7 +13,10 @@ import { api } from '../../lib/api';
 
 export type { VerifyTwoFactorResult };
 
-/** Authentication calls of spec section 7 (api-contract.md "Authentication calls"). */
+/**
+ * Authentication calls of spec section 7 (api-contract.md "Authentication calls"). Calls whose screens
+ * show a failure next to the field it is about are `silent`: a message is shown once, not also as a toast.
+ */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     signup: build.mutation<Session, SignupBody>({
@@ -22,7 +25,13 @@ export const authApi = api.injectEndpoints({
     }),
     login: build.mutation<Session, LoginBody>({
       query: (body) => ({ url: '/auth/login', method: 'POST', headerType: 'public', body }),
-      extraOptions: { successToast: true, fallbackError: 'Login failed' },
+      // Not signed in yet while a second factor is due: the two-factor screen says what comes next. A
+      // failure is shown inline on the sign-in form, once.
+      extraOptions: {
+        successToast: (data) => !(data as Session | null)?.user.twoFactorEnabled,
+        fallbackError: 'Login failed',
+        silent: true,
+      },
     }),
     me: build.query<User, void>({
       query: () => ({ url: '/auth/me', method: 'GET', headerType: 'authorization' }),
@@ -61,7 +70,7 @@ export const authApi = api.injectEndpoints({
         headerType: 'authorization',
         body,
       }),
-      extraOptions: { successToast: true, fallbackError: 'Two-factor verification failed' },
+      extraOptions: { successToast: true, fallbackError: 'Two-factor verification failed', silent: true },
     }),
     verifyBackupCode: build.mutation<Session, { code: string }>({
       query: (body) => ({
@@ -70,7 +79,7 @@ export const authApi = api.injectEndpoints({
         headerType: 'authorization',
         body,
       }),
-      extraOptions: { successToast: true, fallbackError: 'Backup code verification failed' },
+      extraOptions: { successToast: true, fallbackError: 'Backup code verification failed', silent: true },
     }),
     resendTwoFactorCode: build.mutation<unknown, void>({
       query: () => ({ url: '/auth/resend-two-factor-code', method: 'POST', headerType: 'authorization' }),
@@ -95,7 +104,7 @@ export const authApi = api.injectEndpoints({
         headerType: 'authorization',
         body,
       }),
-      extraOptions: { successToast: true, fallbackError: 'Two-factor verification failed' },
+      extraOptions: { successToast: true, fallbackError: 'Two-factor verification failed', silent: true },
     }),
     disableTwoFactor: build.mutation<{ user: User }, void>({
       query: () => ({ url: '/auth/disable-two-factor', method: 'POST', headerType: 'authorization' }),
@@ -103,7 +112,7 @@ export const authApi = api.injectEndpoints({
     }),
     changePassword: build.mutation<unknown, { currentPassword: string; newPassword: string }>({
       query: (body) => ({ url: '/auth/change-password', method: 'POST', headerType: 'authorization', body }),
-      extraOptions: { successToast: true, fallbackError: 'Password change failed' },
+      extraOptions: { successToast: true, fallbackError: 'Password change failed', silent: true },
     }),
     logout: build.mutation<unknown, { refreshToken: string }>({
       query: (body) => ({ url: '/auth/logout', method: 'POST', headerType: 'authorization', body }),

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { email } from '@liftoff/contracts/auth';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
+import { clearSessionEnded, sessionHasEnded } from '../../../lib/session-ended';
 import { useLoginMutation } from '../api';
 import { AuthHeading } from '../components/auth-heading';
 import { PasswordField } from '../components/password-field';
@@ -35,9 +37,13 @@ export function SignInPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  // Read when the screen opens: the note is about how the founder got here.
+  const [sessionEnded] = useState(sessionHasEnded);
+
   const onSubmit = handleSubmit(async (values) => {
     const result = await login(values);
     if ('data' in result) {
+      clearSessionEnded();
       const from = (location.state as { from?: string } | null)?.from;
       void navigate(from && from !== paths.signIn ? from : paths.overview, { replace: true });
     }
@@ -49,9 +55,13 @@ export function SignInPage() {
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
         <Stack spacing={2.5}>
           {error ? (
-            // The error toast announces it; this copy stays on screen (role note avoids a second announcement).
-            <Alert severity="error" variant="outlined" role="note">
+            // Shown here only (the call is silent): a message appears once, next to the form it is about.
+            <Alert severity="error" variant="outlined" role="alert">
               {errorMessage(error, 'Login failed')}
+            </Alert>
+          ) : sessionEnded ? (
+            <Alert severity="info" variant="outlined" role="status">
+              Your session has ended.
             </Alert>
           ) : null}
           <TextField

@@ -18,6 +18,7 @@ import {
   useVerifyTwoFactorMutation,
 } from '../api';
 import { selectAuth } from '../slice';
+import { visuallyHidden } from '../../../components/product-mark';
 import { AuthHeading } from '../components/auth-heading';
 import { CodeField } from '../components/code-field';
 import { SessionFooter } from '../components/session-footer';
@@ -145,11 +146,7 @@ export function TwoFactorPage() {
               >
                 {cooldown > 0 ? `Send a new code in ${cooldown} s` : 'Send a new code'}
               </Button>
-              <Box
-                component="span"
-                aria-live="polite"
-                sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-              >
+              <Box component="span" aria-live="polite" sx={visuallyHidden}>
                 {cooldown === 0 ? 'You can request a new code now.' : ''}
               </Box>
             </Box>

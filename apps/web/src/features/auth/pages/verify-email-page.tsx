@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { sixDigitCode } from '@liftoff/contracts/auth';
 import { useResendEmailVerificationMutation, useVerifyEmailMutation } from '../api';
 import { selectAuth } from '../slice';
+import { visuallyHidden } from '../../../components/product-mark';
 import { AuthHeading } from '../components/auth-heading';
 import { CodeField } from '../components/code-field';
 import { applyServerFieldErrors } from '../components/form-errors';
@@ -77,11 +78,7 @@ export function VerifyEmailPage() {
             >
               {cooldown > 0 ? `Send a new code in ${cooldown} s` : 'Send a new code'}
             </Button>
-            <Box
-              component="span"
-              aria-live="polite"
-              sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-            >
+            <Box component="span" aria-live="polite" sx={visuallyHidden}>
               {cooldown === 0 ? 'You can request a new code now.' : ''}
             </Box>
           </Box>

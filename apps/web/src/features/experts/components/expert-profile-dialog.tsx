@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { visuallyHidden } from '../../../components/product-mark';
 import { useBookingUrlQuery } from '../api';
 import { apiHref } from '../lib/urls';
 import { fullName } from './expert-picker';
@@ -38,15 +39,6 @@ export function ExternalBookingLink({ expert }: { expert: Expert }) {
     </Button>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The expert profile panel: bio, expertise, languages, LinkedIn and the external booking page. */
 export function ExpertProfileDialog({

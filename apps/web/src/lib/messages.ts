@@ -1,0 +1,56 @@
+import { aiMessages } from '@liftoff/contracts/ai';
+import { authMessages } from '@liftoff/contracts/auth';
+import { cohortsMessages } from '@liftoff/contracts/cohorts';
+import { expertMessages } from '@liftoff/contracts/experts';
+import { programsMessages } from '@liftoff/contracts/programs';
+import { reviewMessages } from '@liftoff/contracts/programs-review';
+
+/**
+ * The API keeps the specification's message strings ("User sign up successfully."), which clients may
+ * match on; a founder reads these instead. Keyed by the contract's constants, so a changed API string
+ * shows up here as a type-checked edit rather than silently falling through.
+ */
+const wording: Record<string, string> = {
+  [authMessages.signup]: 'Your account was created.',
+  [authMessages.login]: 'You are signed in.',
+  [authMessages.sendResetLink]: 'If that address has an account, a reset link is on its way.',
+  [authMessages.resetPassword]: 'Your password was reset. Sign in with the new one.',
+  [authMessages.changePassword]: 'Your password was changed.',
+  [authMessages.verifyEmail]: 'Your e-mail address is verified.',
+  [authMessages.resendEmailVerification]: 'A new code is on its way to your inbox.',
+  [authMessages.logout]: 'You are signed out.',
+  // The same string answers a saved worksheet (programsMessages.saved).
+  [authMessages.updateUser]: 'Your changes were saved.',
+  [authMessages.updateMeta]: 'Your changes were saved.',
+  [authMessages.setupTwoFactor]: 'Two-step verification is ready to confirm.',
+  [authMessages.verifyTwoFactor]: 'You are signed in.',
+  [authMessages.verifyBackupCode]: 'You are signed in with a backup code.',
+  [authMessages.disableTwoFactor]: 'Two-step verification is turned off.',
+  [authMessages.resendTwoFactorCode]: 'A new code is on its way.',
+  [authMessages.generateTwoFactorEmailCode]: 'A code is on its way to your inbox.',
+  [aiMessages.sessionCreated]: 'Conversation started.',
+  [aiMessages.sessionUpdated]: 'Conversation updated.',
+  [aiMessages.sessionDeleted]: 'Conversation deleted.',
+  [aiMessages.sessionArchived]: 'Conversation archived.',
+  [aiMessages.sessionRestored]: 'Conversation restored.',
+  [aiMessages.sessionsArchived]: 'Conversations archived.',
+  [aiMessages.sessionsDeleted]: 'Conversations deleted.',
+  [aiMessages.feedback]: 'Thanks for the feedback.',
+  [programsMessages.uploaded]: 'Your file was handed in.',
+  [programsMessages.deleted]: 'The file was removed.',
+  [programsMessages.shareCreated]: 'Share link created.',
+  [programsMessages.shareRevoked]: 'Share link revoked: it no longer opens.',
+  [reviewMessages.moved]: 'Review status updated.',
+  [reviewMessages.commented]: 'Comment added.',
+  [cohortsMessages.created]: 'Cohort created.',
+  [cohortsMessages.updated]: 'Cohort updated.',
+  [cohortsMessages.deleted]: 'Cohort deleted.',
+  [expertMessages.requestMeeting]: 'Your meeting request was sent.',
+  [expertMessages.cancelMeeting]: 'Your meeting request was cancelled.',
+  [expertMessages.askQuestion]: 'Your question was sent.',
+};
+
+/** The web app's own English for a message the API sent; messages without an entry read well as they are. */
+export function webMessage(serverMessage: string): string {
+  return wording[serverMessage] ?? serverMessage;
+}
