@@ -57,8 +57,9 @@ describe('every /api route × every kind of person', () => {
   });
   afterAll(() => t?.close());
 
-  // Called without a body, this one turns the caller's two-factor off: it walks last so the rest sees it on.
-  const last = (url: string) => (url === '/api/auth/disable-two-factor' ? 1 : 0);
+  // Called without a body, these end what the rest of the walk needs: disable-two-factor turns the caller's
+  // two-factor off, and logout ends the caller's session (its access token is refused at once). They walk last.
+  const last = (url: string) => ({ '/api/auth/disable-two-factor': 1, '/api/auth/logout': 2 })[url] ?? 0;
   const apiRoutes = () =>
     [...routes]
       .sort((a, b) => last(a.url) - last(b.url))

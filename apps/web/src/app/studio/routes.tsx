@@ -72,6 +72,8 @@ export const studioPages: StudioPage[] = [
     path: 'reviews/:deliverableId',
     roles: ['manager', 'admin'],
     Page: page(() => import('../../features/programs/studio/review-page'), 'ReviewPage'),
+  },
+  {
     path: 'flags',
     nav: { label: 'Feature flags', icon: <FlagIcon /> },
     roles: ['admin'],
