@@ -104,6 +104,9 @@ const deception: Lexicon = {
     /\bhide (the |our |my )?(churn|losses|debt|numbers|burn)\b.*\b(from|to) (the |our |my )?(investors?|vcs?|board)\b/,
     /\bfake (traction|it to investors|signups|sign-ups|customers|letters of intent|lois)\b/,
     /\bbackdate\b/,
+    // Made-up social proof: testimonials, reviews or quotes nobody gave.
+    /\b(write|create|make up|invent|generate|fabricate|draft|give me)\b.*\b(fake|false|made-up|invented|fictional|fabricated)\b.*\b(testimonials?|reviews?|quotes|references|case stud(y|ies)|endorsements?)\b/,
+    /\bfake (customer |user |client )?(testimonials?|reviews?|endorsements?|quotes)\b/,
     /\b(pretend|claim) (we have|to have) (more )?(customers|users|revenue|traction)\b.*\b(than|we don'?t)\b/,
   ],
   de: [
@@ -266,6 +269,8 @@ const offTopic: Lexicon = {
     /\b(cook|bake|make) (a |an |the |some )?(pasta|lasagn[ae]|cake|pizza|bread|soup|curry|cookies|risotto|pancakes|omelet(te)?|steak|chicken)\b/,
     /\bweather (forecast|today|tomorrow|like)\b/,
     /\bwho won the (game|match|world cup|super bowl|league)\b/,
+    /\bwho (will|is going to|'?s going to) win\b/,
+    /\b(world cup|super bowl|olympics|premier league|champions league|nba finals)\b/,
     /\b(write|tell) (me )?a (poem|joke|love letter|song)\b/,
     /\bhoroscope\b/,
   ],

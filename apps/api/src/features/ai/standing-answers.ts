@@ -54,7 +54,9 @@ const intents: [StandingIntent, RegExp[]][] = [
   [
     'next',
     [
-      /\bwhat (should|do|can|must) (i|we) (do|work on|focus on|tackle)( now| next| today| this week)?\b/,
+      // "What should I do?" on its own, or with now/next/today: "what do I do with the notes" asks about the notes.
+      /\bwhat (should|do|can|must) (i|we) (do|work on|focus on|tackle)( now| next| today| this week| first)?\s*[.!?]*$/,
+      /\bwhat (should|do|can|must) (i|we) (do|work on|focus on|tackle) (now|next|today|this week|first)\b/,
       /\bwhat('s| is) (next|my next step|the next step)\b/,
       /\bwhere (should|do) (i|we) (start|continue|pick up)\b/,
       /\bfocus on in (my|the) current (milestone|mission)\b/,
