@@ -15,6 +15,7 @@ describe('standingIntent', () => {
     ['Ich komme nicht weiter', 'stuck'],
     ['How far am I?', 'progress'],
     ["What's due?", 'progress'],
+    ['What is my next deliverable?', 'progress'],
     ['Wie weit bin ich?', 'progress'],
     ['Review my problem statement', 'review'],
   ])('%s → %s', (question, intent) => {
@@ -27,6 +28,7 @@ describe('standingIntent', () => {
       "I'm stuck with pricing tiers for B2B, what do other startups do?",
       'What is a good burn rate?',
       'How do I write a problem statement?',
+      'What do I do with the interview notes afterwards?',
     ])
       expect([question, standingIntent(question)]).toEqual([question, null]);
   });

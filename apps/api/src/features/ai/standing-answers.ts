@@ -43,6 +43,7 @@ const intents: [StandingIntent, RegExp[]][] = [
       /\bwhat (have i|did i|we have) (done|completed|finished)\b/,
       /\bwhat('s| is) (due|left)\b/,
       /\b(my|our) deliverables?\b/,
+      /\bnext deliverables?\b/,
       /\bwie weit bin ich\b/,
       /\bou en suis[- ]je\b/,
       /\b(cuanto me falta|como voy|mi progreso)\b/,
