@@ -121,6 +121,27 @@ describe('the model prompt', () => {
   });
 });
 
+describe('the passages a model gets', () => {
+  it('come from the conversation, not the last message alone', async () => {
+    const sourcesOf = () => {
+      const prompt = streamed().at(-1)![0]!.content;
+      return prompt.slice(prompt.indexOf('## Sources'));
+    };
+    fake.set({ text: 'Talk to ten customers.' });
+    const first = await ask(t.app, user.token, '/api/ai/chat/completion', {
+      input: 'How do I run good customer interviews?',
+    });
+    const id = first.events[0]!.conversationId;
+    const followUp = 'What do I do with the notes afterwards?';
+    await ask(t.app, user.token, `/api/ai/chat/continue/${id}`, { input: followUp });
+    const inConversation = sourcesOf();
+    await ask(t.app, user.token, '/api/ai/chat/completion', { input: followUp });
+    const alone = sourcesOf();
+    expect(inConversation).toMatch(/interview/i);
+    expect(inConversation).not.toEqual(alone);
+  });
+});
+
 describe('when the model server fails, the offline coach answers', () => {
   const cases: [string, Parameters<Fixture['fake']['set']>[0], RegExp][] = [
     ['an HTTP 500', { status: 500 }, /HTTP 500/],

@@ -184,16 +184,21 @@ export function createAiService(deps: AiServiceDeps) {
     const stepId = request.kind === 'retry' ? undefined : request.stepId;
     // A question about the founder's own standing is answered from it, not from the program's text.
     const intent = unsafe ? null : standingIntent(question, Boolean(stepId));
+    const transcriptRead = isNew
+      ? Promise.resolve([])
+      : repo.transcript(conversationId, retryOf ? retryOf.position - 1 : undefined);
     const [user, retrieved, transcript] = await Promise.all([
       // Asked from inside a step, the worksheet answers just saved must be in it: no cached context.
       // So must a standing question just after the founder finished a step.
       stepId || intent
         ? contextProvider.userContext(userId, stepId ? { stepId } : {}).catch(() => userContext(userId))
         : userContext(userId),
-      unsafe || intent ? Promise.resolve([]) : retrieve(question, 12),
-      isNew
+      // A follow-up is searched in the light of the conversation so far, for a model too (decision 018); a
+      // first question has no transcript to wait for.
+      unsafe || intent
         ? Promise.resolve([])
-        : repo.transcript(conversationId, retryOf ? retryOf.position - 1 : undefined),
+        : transcriptRead.then((earlier) => retrieve(question, 12, earlier)),
+      transcriptRead,
     ]);
     // The founder's current milestone breaks near-ties in its favour.
     const ranked = [...retrieved].sort(
