@@ -109,7 +109,7 @@ describe('renaming a conversation inline', { timeout: SLOW }, () => {
     await screen.findByRole('link', { name: 'Pricing research' });
     expect(renames(server).map((r) => r.body)).toEqual([{ title: 'Pricing research' }]);
     expect(screen.queryByRole('textbox', { name: 'Conversation name' })).toBeNull();
-    expect((await screen.findByText('Chat session updated successfully')).textContent).toBeTruthy();
+    expect((await screen.findByText('Conversation updated.')).textContent).toBeTruthy();
     // Focus goes back to the conversation, not to the top of the page.
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Pricing research' }));
   });
@@ -162,7 +162,7 @@ describe('choosing several conversations', { timeout: SLOW }, () => {
     await screen.findByRole('link', { name: 'Conversation 004' });
     await select('Conversation 001', 'Conversation 003');
     await userEvent.click(screen.getByRole('button', { name: 'Archive (2)' }));
-    await screen.findByText('Chat sessions archived successfully');
+    await screen.findByText('Conversations archived.');
     expect(shownTitles()).toEqual(titlesOf([2, 4]));
     expect(server.archived().map((s) => s.title)).toEqual(titlesOf([1, 3]));
     // Done choosing: the row actions are back.

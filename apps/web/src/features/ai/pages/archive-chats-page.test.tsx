@@ -111,7 +111,7 @@ describe('the archive page', { timeout: SLOW }, () => {
     const { store } = await renderAi('/ai-workspace/archive', server);
     await screen.findByText('2 archived conversations');
     await userEvent.click(screen.getByRole('button', { name: 'Restore Conversation 001' }));
-    await screen.findByText('Chat session restored successfully');
+    await screen.findByText('Conversation restored.');
     await screen.findByText('1 archived conversation');
     expect(shownTitles()).toEqual(titlesOf([2]));
     expect(server.active().map((s) => s.title)).toEqual(titlesOf([1, 5]));
@@ -135,7 +135,7 @@ describe('the archive page', { timeout: SLOW }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Conversation 002' }));
     confirm = await screen.findByRole('dialog', { name: 'Delete this conversation?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await screen.findByText('Chat session deleted successfully');
+    await screen.findByText('Conversation deleted.');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await screen.findByText('1 archived conversation');
     expect(shownTitles()).toEqual(titlesOf([1]));
