@@ -75,7 +75,7 @@ describe('journey: a founder asks an expert, books and cancels a meeting, and wr
       .getByLabel(/^Your question/)
       .fill('We have done eight customer interviews. How do we know when we have heard enough?');
     await dialog.getByRole('button', { name: 'Send question' }).click();
-    await page.getByText('Question Send Successfully.').waitFor();
+    await page.getByText('Your question was sent.').waitFor();
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -100,7 +100,7 @@ describe('journey: a founder asks an expert, books and cancels a meeting, and wr
     expect(await slot.getAttribute('aria-checked')).toBe('true');
     await dialog.getByLabel(/^Note for the expert/).fill('I would like feedback on our interview script.');
     await dialog.getByRole('button', { name: /^Book \d+ min$/ }).click();
-    await page.getByText('Meeting Request Send Successfully.').waitFor();
+    await page.getByText('Your meeting request was sent.').waitFor();
     await dialog.getByText(/^Request sent to/).waitFor();
     expect(await dialog.textContent()).toContain(time);
 
