@@ -28,17 +28,63 @@ export interface DatabaseHandle {
    * before the commit resolves, so memory kept in step by it is exact (decision 015).
    */
   listen: Listen | null;
+  /** Ends the start-up (migrations, content imports, seeds) that instances of one database take turns at. */
+  startedUp(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+/** Any fixed number: the key of the advisory lock that lets one instance at a time start up. */
+const STARTUP_LOCK = 7_241_070_313;
+
+/**
+ * Instances started together on one PostgreSQL (a deploy, a scale-out) would otherwise apply the same
+ * migrations and import the same content at once, and all but one fail on rows that already exist. A
+ * session-level advisory lock, held on a connection of its own from before the migrations until the app is
+ * ready, makes them take turns: the first does the work, the next find nothing left to do.
+ */
+async function takeStartupLock(pool: pg.Pool): Promise<() => Promise<void>> {
+  const client = await pool.connect();
+  await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+  let held = true;
+  return async () => {
+    if (!held) return;
+    held = false;
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+    client.release();
+  };
+}
+
+/**
+ * Opens the database and applies the migrations. `holdStartup` (the app) keeps the start-up lock until
+ * `startedUp()`, so its content imports and seeds are done in turn too; a command-line tool lets go of it at once.
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  { holdStartup = false }: { holdStartup?: boolean } = {},
+): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: migrationsDir });
-    return { db, kind: 'postgres', listen: null, close: () => pool.end() };
+    const startedUp = await takeStartupLock(pool);
+    try {
+      await migratePg(db as never, { migrationsFolder: migrationsDir });
+    } catch (error) {
+      await startedUp();
+      throw error;
+    }
+    if (!holdStartup) await startedUp();
+    return {
+      db,
+      kind: 'postgres',
+      listen: null,
+      startedUp,
+      close: async () => {
+        await startedUp();
+        await pool.end();
+      },
+    };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   // PGlite runs one query or transaction at a time, so concurrent transactions are serialized.
@@ -46,5 +92,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsDir });
   const listen: Listen = async (channel, onPayload) => void (await client.listen(channel, onPayload));
-  return { db, kind: 'pglite', listen, close: () => client.close() };
+  // One process owns an embedded database: no other instance to take turns with.
+  return { db, kind: 'pglite', listen, startedUp: async () => {}, close: () => client.close() };
 }

@@ -17,13 +17,15 @@ declare module 'fastify' {
 /** Opens PGlite or PostgreSQL, applies the committed migrations, and closes it with the app. */
 export const dbPlugin = fp(
   async (app: FastifyInstance, options: { database: DatabaseConfig }) => {
-    const handle = await openDatabase(options.database);
+    const handle = await openDatabase(options.database, { holdStartup: true });
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
     app.decorate('dbListen', handle.listen);
     app.decorate('checkDatabase', async () => {
       await handle.db.execute(sql`select 1`);
     });
+    // Registered first, so it runs once every plugin's start-up work (content imports, seeds) is done.
+    app.addHook('onReady', async () => handle.startedUp());
     app.addHook('onClose', async () => handle.close());
   },
   { name: 'db' },
