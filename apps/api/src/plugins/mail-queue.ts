@@ -56,6 +56,22 @@ export function mailQueue(db: DbOrTx) {
         .where(eq(mailOutbox.id, id));
     },
 
+    /**
+     * Removes up to `limit` rows sent more than `days` days ago; answers how many. In batches, so a large
+     * backlog never holds many row locks at once; rows given up on stay for the record.
+     */
+    async pruneSent(days: number, limit: number): Promise<number> {
+      const result = await db.execute(sql`
+        delete from ${mailOutbox}
+        where id in (
+          select id from ${mailOutbox}
+          where sent_at < now() - make_interval(days => ${days})
+          limit ${limit}
+        )
+        returning id`);
+      return ((result as { rows?: unknown[] }).rows ?? (result as unknown[])).length;
+    },
+
     /** Schedules the next attempt after `delayMs`, or gives up when `giveUp`. */
     async markFailed(id: string, error: string, delayMs: number, giveUp: boolean) {
       await db

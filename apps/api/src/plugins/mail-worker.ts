@@ -4,6 +4,7 @@ import { mailQueue, type QueuedMail } from './mail-queue.js';
 
 const BATCH = 10;
 const MAX_DELAY_MS = 3_600_000;
+const PRUNE_BATCH = 1000;
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -14,6 +15,10 @@ export interface OutboxWorkerOptions {
   retryBaseMs: number;
   /** Attempts before a mail is given up (and logged as such). */
   maxAttempts: number;
+  /** Sent rows are removed this many days after sending; 0 keeps them. */
+  retentionDays?: number;
+  /** How often the sent rows past their retention are looked for (on start, then every hour by default). */
+  pruneEveryMs?: number;
   send(row: QueuedMail): Promise<void>;
 }
 
@@ -25,6 +30,8 @@ export function outboxWorker(options: OutboxWorkerOptions) {
   const { db, log } = options;
   const queue = mailQueue(db);
   let timer: NodeJS.Timeout | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
+  let pruning: Promise<number> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let started = false;
@@ -54,6 +61,33 @@ export function outboxWorker(options: OutboxWorkerOptions) {
       await Promise.all(rows.map(sendOne));
       if (rows.length < BATCH || stopped) return total;
     }
+  }
+
+  /** Removes the sent rows past their retention; every instance may, deletes of the same row just queue. */
+  async function prune(): Promise<number> {
+    const days = options.retentionDays ?? 0;
+    if (days <= 0) return 0;
+    let total = 0;
+    for (;;) {
+      const removed = await queue.pruneSent(days, PRUNE_BATCH);
+      total += removed;
+      if (removed < PRUNE_BATCH || stopped) break;
+    }
+    if (total)
+      log.info({ mail: { pruned: total, retentionDays: days } }, 'sent mails past retention removed');
+    return total;
+  }
+
+  function schedulePrune() {
+    if (pruning || stopped) return;
+    pruning = prune()
+      .catch((error) => {
+        log.error({ err: error }, 'mail outbox could not be pruned');
+        return 0;
+      })
+      .finally(() => {
+        pruning = null;
+      });
   }
 
   function wake() {
@@ -89,14 +123,19 @@ export function outboxWorker(options: OutboxWorkerOptions) {
       timer = setInterval(wake, options.pollMs);
       timer.unref();
       wake();
+      schedulePrune();
+      pruneTimer = setInterval(schedulePrune, options.pruneEveryMs ?? 3_600_000);
+      pruneTimer.unref();
     },
     /** Stops polling and waits for the sends under way. */
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      clearInterval(pruneTimer);
+      await Promise.all([running, pruning]);
     },
     /** One pass over the due mails (tests run two workers side by side with it). */
     drain,
+    prune,
   };
 }

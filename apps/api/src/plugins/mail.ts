@@ -90,6 +90,7 @@ export const mailPlugin = fp(
       pollMs: config.MAIL_OUTBOX_POLL_MS,
       retryBaseMs: config.MAIL_RETRY_BASE_MS,
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      retentionDays: config.MAIL_OUTBOX_RETENTION_DAYS,
       async send(row) {
         if (row.kind === 'mail')
           return deliver(row.to, row.payload as Extract<OutboxPayload, { subject: string }>);
