@@ -1,25 +1,15 @@
 import { PGlite } from '@electric-sql/pglite';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '../helpers/accounts.js';
+import { startApi } from '../helpers/server-process.js';
 import { parseSse, startFakeOpenAI } from '../ai/support.js';
 
 // The real server in a child process, as a deploy stops it: SIGTERM while a coach answer streams.
-const apiDir = resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 let dataDir: string;
@@ -79,56 +69,26 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startServer(port: number): Promise<ChildProcess> {
-  // One process, as in production (`node dist/src/server.js`): tsx as a loader, not its CLI, which would sit in
-  // between and relay the signal.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@liftoff/source', 'src/server.ts'],
-    {
-      cwd: apiDir,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'development',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        WEB_DIST: '/nonexistent-web-dist',
-        JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-        ENCRYPTION_KEY: '0'.repeat(64),
-        AI_PROVIDER: 'openai-compatible',
-        AI_BASE_URL: fake.url,
-        AI_MODEL: 'fake-model',
-        MAIL_OUTBOX_POLL_MS: '100',
-        ...database.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  await new Promise<void>((ready, failed) => {
-    const timer = setTimeout(() => failed(new Error(`server did not start:\n${output}`)), 60_000);
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Liftoff is running')) {
-        clearTimeout(timer);
-        ready();
-      }
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    child.on('exit', (code) => failed(new Error(`server exited with ${code}:\n${output}`)));
+/** The server as production starts it, in a child process of its own (see startApi). */
+const startServer = () =>
+  startApi('the server', {
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent-web-dist',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ENCRYPTION_KEY: '0'.repeat(64),
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.url,
+    AI_MODEL: 'fake-model',
+    MAIL_OUTBOX_POLL_MS: '100',
+    ...database.env,
   });
-  return child;
-}
 
 describe('SIGTERM during a coach answer', () => {
   it('lets the answer run, then stops and saves what the client saw, ends the stream and exits 0 within 10 s', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = await startServer(port);
+    const { url: base, child } = await startServer();
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     try {
       const json = async (path: string, body: unknown, token?: string, method = 'POST') => {
