@@ -259,9 +259,8 @@ describe.skipIf(missing.length > 0 && !mustRun)('two API instances behind nginx'
     const from = newClient();
     const founder = await readyFounder(from);
     const text = Array.from({ length: 60 }, (_, i) => `word${i} `).join('');
-    model.set({ text, pieces: 60, pieceDelayMs: 100 });
+    model.set({ text, pieces: 60, pieceDelayMs: 200 });
     const seenBefore = [a, b].map((i) => i.output().split('"url":"/api/ai/chat/completion"').length);
-    const sentAt = Date.now();
     const res = await open(nginx.url, 'POST', '/api/ai/chat/completion', {
       from,
       token: founder.token,
@@ -270,26 +269,25 @@ describe.skipIf(missing.length > 0 && !mustRun)('two API instances behind nginx'
     });
     expect(res.statusCode).toBe(200);
     let body = '';
-    let firstContentAfterMs = 0;
     const reads = res[Symbol.asyncIterator]();
     const readUntil = async (ok: (b: string) => boolean) => {
       while (!ok(body)) {
         const { value, done } = await reads.next();
         if (done) break;
         body += (value as Buffer).toString();
-        if (!firstContentAfterMs && body.includes('"content"')) firstContentAfterMs = Date.now() - sentAt;
       }
       return parseSse(body);
     };
     const partial = await readUntil((s) => (s.match(/"content"/g) ?? []).length >= 3);
-    // Unbuffered: pieces arrive as the model writes them, seconds before the 6 s answer is whole.
-    expect(firstContentAfterMs).toBeLessThan(3000);
+    // Unbuffered: pieces arrive as the model writes them, seconds before the 12 s answer is whole.
+    expect(partial.done).toBe(false);
     const { conversationId, responseId } = partial.events[0]!;
 
     // The instance nginx chose logged the call; the other one is where the founder goes next.
     const serving = [a, b].find(
       (i, n) => i.output().split('"url":"/api/ai/chat/completion"').length > seenBefore[n]!,
     )!;
+    expect(serving, 'no instance logged the call').toBeDefined();
     const other = serving === a ? b : a;
     const second = await post(other.url, '/api/ai/chat/completion', {
       from,
@@ -305,7 +303,6 @@ describe.skipIf(missing.length > 0 && !mustRun)('two API instances behind nginx'
     const all = await readUntil((s) => s.includes('data: [DONE]'));
     expect(all.done).toBe(true);
     expect(all.text.length).toBeLessThan(text.length);
-    expect(Date.now() - sentAt).toBeLessThan(5000);
     const history = await call(other.url, 'GET', `/api/ai/chat-history/${conversationId}`, {
       from,
       token: founder.token,
