@@ -4,10 +4,13 @@
 // Needs `npm run build` first. DATABASE_URL points it at PostgreSQL; PGlite otherwise.
 //   BENCH_SECONDS  per round and server (default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50)
 //   BEFORE_DIR     another checkout, built, to run as a third contender (before/after in the same run)
+//   BENCH_TRACING  a sample ratio (say 0.1): adds the same build with tracing on at that ratio, exporting to a
+//                  local OTLP/HTTP sink, as a contender beside the untraced one (budget: at most 5 % slower)
 // Goals: Liftoff >= 50 % of the floor; p99 <= 20 ms on PostgreSQL, <= 50 ms on PGlite (50 connections);
 // at 200 connections, no request waits more than a second.
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { repoDir, startBuiltServer } from './support.mjs';
 
@@ -56,6 +59,20 @@ try {
   servers.push(liftoff);
   const session = await signIn(liftoff.url);
   contenders.push({ name: 'Liftoff', url: liftoff.url, token: session.token });
+  if (process.env.BENCH_TRACING) {
+    // A sink that takes the exporter's batches and drops them: what is measured is the API's own cost.
+    const sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('{}')));
+    await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    servers.push({ stop: () => new Promise((resolve) => sink.close(resolve)) });
+    const traced = await startBuiltServer({
+      ...env,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.address().port}`,
+      OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACING,
+    });
+    servers.push(traced);
+    const name = `Liftoff traced at ${process.env.BENCH_TRACING}`;
+    contenders.push({ name, url: traced.url, token: (await signIn(traced.url)).token });
+  }
   if (process.env.BEFORE_DIR) {
     const before = await startBuiltServer(env, { dir: path.resolve(process.env.BEFORE_DIR) });
     servers.push(before);

@@ -47,7 +47,7 @@ function traceQueries<T extends { query: Query }>(client: T, tracer: Tracer, sys
   client.query = ((...args: unknown[]) => {
     const first = args[0] as string | { text?: string };
     const text = typeof first === 'string' ? first : (first?.text ?? '');
-    // pg's callback form (used by nothing here) is left untouched rather than half-traced.
+    // pg's callback form is Pool.query running the statement it already traced: left alone.
     if (typeof args[args.length - 1] === 'function') return query(...args);
     // Only statements of some traced work (a request, a mail being sent): the outbox worker's polls and the
     // migrations at start would otherwise each be a trace of their own.
@@ -71,8 +71,12 @@ export async function openDatabase(
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
-    // Pool.query and transactions both run on a pooled client: tracing each client's query covers both.
-    if (tracer) pool.on('connect', (client) => void traceQueries(client as never, tracer, 'postgresql'));
+    // Statements go through Pool.query (which runs them on a client in pg's callback form, left alone) and,
+    // in transactions, through a checked-out client's own query: both are traced, neither twice.
+    if (tracer) {
+      traceQueries(pool as never, tracer, 'postgresql');
+      pool.on('connect', (client) => void traceQueries(client as never, tracer, 'postgresql'));
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsDir });
     return {
