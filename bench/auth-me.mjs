@@ -4,10 +4,14 @@
 // Needs `npm run build` first. DATABASE_URL points it at PostgreSQL; PGlite otherwise.
 //   BENCH_SECONDS  per round and server (default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50)
 //   BEFORE_DIR     another checkout, built, to run as a third contender (before/after in the same run)
+//   BENCH_TRACING  a sample ratio (say 0.1): adds the same build with tracing on at that ratio, exporting to a
+//                  local OTLP/HTTP sink, as a contender beside the untraced one (budget: at most 5 % slower)
 // Goals: Liftoff >= 50 % of the floor; p99 <= 20 ms on PostgreSQL, <= 50 ms on PGlite (50 connections);
 // at 200 connections, no request waits more than a second.
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoDir, startBuiltServer } from './support.mjs';
 
@@ -23,6 +27,19 @@ const env = {
   CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
+
+/**
+ * A server's CPU time so far in ms (Linux, /proc; null elsewhere). CPU per request is steadier than requests per
+ * second on a shared machine: another process's load delays a request but does not make it cost more.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
 
 async function signIn(url) {
   const post = (p, body) =>
@@ -55,7 +72,21 @@ try {
   const liftoff = await startBuiltServer(env);
   servers.push(liftoff);
   const session = await signIn(liftoff.url);
-  contenders.push({ name: 'Liftoff', url: liftoff.url, token: session.token });
+  contenders.push({ name: 'Liftoff', url: liftoff.url, token: session.token, pid: liftoff.pid });
+  if (process.env.BENCH_TRACING) {
+    // A sink that takes the exporter's batches and drops them: what is measured is the API's own cost.
+    const sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('{}')));
+    await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    servers.push({ stop: () => new Promise((resolve) => sink.close(resolve)) });
+    const traced = await startBuiltServer({
+      ...env,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.address().port}`,
+      OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACING,
+    });
+    servers.push(traced);
+    const name = `Liftoff traced at ${process.env.BENCH_TRACING}`;
+    contenders.push({ name, url: traced.url, token: (await signIn(traced.url)).token, pid: traced.pid });
+  }
   if (process.env.BEFORE_DIR) {
     const before = await startBuiltServer(env, { dir: path.resolve(process.env.BEFORE_DIR) });
     servers.push(before);
@@ -75,6 +106,7 @@ try {
         duration: 1,
         headers: { authorization: `Bearer ${c.token}` },
       });
+      const cpuBefore = c.pid ? cpuMs(c.pid) : null;
       const r = await autocannon({
         url: `${c.url}/api/auth/me`,
         connections,
@@ -82,9 +114,12 @@ try {
         timeout: 10,
         headers: { authorization: `Bearer ${c.token}` },
       });
+      const cpuAfter = c.pid ? cpuMs(c.pid) : null;
+      r.cpuPerRequestUs =
+        cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total : null;
       results.get(c.name).push(r);
       console.log(
-        `round ${round + 1} ${c.name}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, timeouts ${r.timeouts}, errors ${r.errors}, non-2xx ${r.non2xx}`,
+        `round ${round + 1} ${c.name}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, timeouts ${r.timeouts}, errors ${r.errors}, non-2xx ${r.non2xx}${r.cpuPerRequestUs ? `, server CPU ${r.cpuPerRequestUs.toFixed(0)} µs/request` : ''}`,
       );
     }
   }
@@ -97,7 +132,7 @@ try {
     const rs = results.get(c.name);
     const rps = median(rs.map((r) => r.requests.average));
     console.log(
-      `  ${c.name.padEnd(26)} ${rps.toFixed(0).padStart(6)} req/s  ${((100 * rps) / floor).toFixed(0).padStart(4)} % of the floor  p99 ${median(rs.map((r) => r.latency.p99))} ms  max ${Math.max(...rs.map((r) => r.latency.max))} ms  timeouts ${rs.reduce((n, r) => n + r.timeouts, 0)}  non-2xx ${rs.reduce((n, r) => n + r.non2xx, 0)}`,
+      `  ${c.name.padEnd(26)} ${rps.toFixed(0).padStart(6)} req/s  ${((100 * rps) / floor).toFixed(0).padStart(4)} % of the floor  p99 ${median(rs.map((r) => r.latency.p99))} ms  max ${Math.max(...rs.map((r) => r.latency.max))} ms  timeouts ${rs.reduce((n, r) => n + r.timeouts, 0)}  non-2xx ${rs.reduce((n, r) => n + r.non2xx, 0)}${rs[0].cpuPerRequestUs ? `  server CPU ${median(rs.map((r) => r.cpuPerRequestUs)).toFixed(0)} µs/request` : ''}`,
     );
   }
 } finally {

@@ -50,6 +50,7 @@ export async function startBuiltServer(env = {}, { dir = repoDir } = {}) {
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

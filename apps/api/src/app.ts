@@ -57,6 +57,9 @@ import { eventsPlugin } from './plugins/events.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { dbPlugin } from './plugins/db.js';
 import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
+import { observabilityPlugin, tracedChildLogger } from './plugins/observability.js';
+import { createMetrics } from './lib/metrics.js';
+import { createTracing } from './lib/tracing.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
@@ -87,6 +90,16 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   // Field messages in error details a founder can act on ("At most 200 characters"), for every schema.
   installValidationMessages();
+  // Each is off until configured, and then costs nothing but a comparison (docs/decisions/032-observability.md).
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? createTracing({
+        endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+        ratio: config.OTEL_TRACES_SAMPLER_ARG ?? (config.isProduction ? 0.1 : 1),
+        serviceName: config.OTEL_SERVICE_NAME,
+        environment: config.NODE_ENV,
+      })
+    : null;
+  const metrics = config.METRICS_PORT !== undefined ? createMetrics() : null;
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -96,12 +109,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    ...(tracing ? { childLoggerFactory: tracedChildLogger(tracing.tracer) } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  await app.register(observabilityPlugin, { tracing, metrics });
 
   // JSON is the API's language; plain text is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
@@ -147,7 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compressionPlugin);
   await app.register(errorsPlugin);
   await app.register(storableTextPlugin);
-  await app.register(dbPlugin, { database: config.database });
+  await app.register(dbPlugin, { database: config.database, tracer: tracing?.tracer ?? null });
   // Within server.ts's 10 s shutdown grace, with the AI feature's 5 s for running answers.
   await app.register(handlersInFlightPlugin, { graceMs: 4_000 });
   await seedFlags(app.db);

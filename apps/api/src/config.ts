@@ -105,6 +105,14 @@ const envSchema = z.object({
   AI_STT_MODEL: z.string().min(1).default('whisper-1'),
   AI_POCKETSPHINX_BIN: z.string().min(1).default('pocketsphinx_continuous'),
   AI_POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
+  // Observability (docs/decisions/032-observability.md): each is off until set.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  // The share of traces kept; 0.1 in production and 1 elsewhere when unset (spec section 9).
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('liftoff-api'),
+  // Prometheus metrics on a port of their own, never the public one (bind it to a private interface).
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof envSchema>;

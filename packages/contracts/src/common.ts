@@ -14,6 +14,8 @@ export const apiError = z.object({
   statusCode: z.number().int(),
   code: z.string(),
   details: z.array(errorDetail).optional(),
+  /** With tracing on: the request's trace id, for a report to be matched with the logs and traces. */
+  traceId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiError>;
 

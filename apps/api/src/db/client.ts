@@ -6,6 +6,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import type { Tracer } from '@opentelemetry/api';
+import { context, inSpan, trace } from '../lib/tracing.js';
 import type { DatabaseConfig } from '../config.js';
 import { migrationsDir } from '../lib/paths.js';
 import * as schema from './schema.js';
@@ -30,7 +32,37 @@ export interface DatabaseHandle {
   listen: Listen | null;
   /** Ends the start-up (migrations, content imports, seeds) that instances of one database take turns at. */
   startedUp(): Promise<void>;
+  /** The pool's connections now (PostgreSQL); the embedded database has no pool. */
+  poolStats: (() => { total: number; idle: number; waiting: number }) | null;
   close(): Promise<void>;
+}
+
+type Query = (...args: never[]) => Promise<unknown>;
+
+/**
+ * Wraps a driver's `query` in a span per statement, the one place every query of both drivers passes (Drizzle's
+ * own tracing hook is inert). The statement's text is kept (its values are parameters, never in the text); the
+ * parameters are not.
+ */
+function traceQueries<T extends { query: Query }>(client: T, tracer: Tracer, system: string): T {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as string | { text?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    // pg's callback form is Pool.query running the statement it already traced: left alone.
+    if (typeof args[args.length - 1] === 'function') return query(...args);
+    // Only statements of some traced work (a request, a mail being sent): the outbox worker's polls and the
+    // migrations at start would otherwise each be a trace of their own.
+    if (!trace.getSpan(context.active())) return query(...args);
+    const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
+    return inSpan(
+      tracer,
+      operation,
+      { 'db.system.name': system, 'db.operation.name': operation, 'db.query.text': text.slice(0, 2000) },
+      () => query(...args),
+    );
+  }) as T['query'];
+  return client;
 }
 
 /** Any fixed number: the key of the advisory lock that lets one instance at a time start up. */
@@ -60,12 +92,18 @@ async function takeStartupLock(pool: pg.Pool): Promise<() => Promise<void>> {
  */
 export async function openDatabase(
   config: DatabaseConfig,
-  { holdStartup = false }: { holdStartup?: boolean } = {},
+  { holdStartup = false, tracer = null }: { holdStartup?: boolean; tracer?: Tracer | null } = {},
 ): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
+    // Statements go through Pool.query (which runs them on a client in pg's callback form, left alone) and,
+    // in transactions, through a checked-out client's own query: both are traced, neither twice.
+    if (tracer) {
+      traceQueries(pool as never, tracer, 'postgresql');
+      pool.on('connect', (client) => void traceQueries(client as never, tracer, 'postgresql'));
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const startedUp = await takeStartupLock(pool);
     try {
@@ -80,6 +118,7 @@ export async function openDatabase(
       kind: 'postgres',
       listen: null,
       startedUp,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await startedUp();
         await pool.end();
@@ -89,9 +128,23 @@ export async function openDatabase(
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   // PGlite runs one query or transaction at a time, so concurrent transactions are serialized.
   const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  if (tracer) {
+    traceQueries(client as never, tracer, 'pglite');
+    // Drizzle runs a transaction's statements on the transaction object PGlite hands it, not on the client.
+    const transaction = client.transaction.bind(client);
+    client.transaction = ((work: (tx: never) => Promise<unknown>) =>
+      transaction((tx) => work(traceQueries(tx as never, tracer, 'pglite')))) as typeof client.transaction;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsDir });
   const listen: Listen = async (channel, onPayload) => void (await client.listen(channel, onPayload));
   // One process owns an embedded database: no other instance to take turns with.
-  return { db, kind: 'pglite', listen, startedUp: async () => {}, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen,
+    startedUp: async () => {},
+    poolStats: null,
+    close: () => client.close(),
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
+import type { Tracer } from '@opentelemetry/api';
 import type { DatabaseConfig } from '../config.js';
 import { openDatabase, type Db, type Listen } from '../db/client.js';
 
@@ -16,8 +17,12 @@ declare module 'fastify' {
 
 /** Opens PGlite or PostgreSQL, applies the committed migrations, and closes it with the app. */
 export const dbPlugin = fp(
-  async (app: FastifyInstance, options: { database: DatabaseConfig }) => {
-    const handle = await openDatabase(options.database, { holdStartup: true });
+  async (app: FastifyInstance, options: { database: DatabaseConfig; tracer?: Tracer | null }) => {
+    const handle = await openDatabase(options.database, {
+      holdStartup: true,
+      tracer: options.tracer ?? null,
+    });
+    if (app.metrics && handle.poolStats) app.metrics.sources.pool = handle.poolStats;
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
     app.decorate('dbListen', handle.listen);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
 import { authorizationFailure } from './auth-guard.js';
+import { requestTraceId } from './observability.js';
 
 type ValidationItem = {
   keyword?: string;
@@ -43,11 +44,14 @@ const statusCodes: Record<number, AppError['code']> = {
 
 export function sendError(reply: FastifyReply, error: AppError) {
   if (error.headers) reply.headers(error.headers);
+  // With tracing on, the id a founder can quote so their report is found in the logs and traces.
+  const traceId = requestTraceId(reply.request);
   return reply.status(error.statusCode).send({
     message: error.message,
     statusCode: error.statusCode,
     code: error.code,
     ...(error.details?.length ? { details: error.details } : {}),
+    ...(traceId ? { traceId } : {}),
   });
 }
 

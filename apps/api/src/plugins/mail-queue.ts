@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { mailOutbox, type OutboxPayload } from './mail-tables.js';
 
@@ -47,6 +47,15 @@ export function mailQueue(db: DbOrTx) {
         ...row,
         payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as OutboxPayload) : row.payload,
       })) as QueuedMail[];
+    },
+
+    /** Mails waiting: neither sent nor given up (the metrics' outbox depth). */
+    async depth(): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)));
+      return Number(row?.count ?? 0);
     },
 
     async markSent(id: string) {

@@ -11,6 +11,7 @@ import { outboxRepository } from './mail-outbox.js';
 import { mailQueue } from './mail-queue.js';
 import type { OutboxPayload } from './mail-tables.js';
 import { outboxWorker } from './mail-worker.js';
+import { context, inSpan, ROOT_CONTEXT, SpanKind } from '../lib/tracing.js';
 
 export interface Attachment {
   filename: string;
@@ -62,7 +63,24 @@ export const mailPlugin = fp(
         content: Buffer.from(a.content).toString('base64'),
       }));
 
-    async function deliver(to: string, mail: Extract<OutboxPayload, { subject: string }>) {
+    // A root span per mail sent, its id on the mail's log line. Root, not a child: the worker, woken by one
+    // request, sends whatever is due, so the waking request is not the mail's cause.
+    const deliver = (to: string, mail: Extract<OutboxPayload, { subject: string }>) =>
+      context.with(ROOT_CONTEXT, () =>
+        inSpan(
+          app.tracer,
+          'mail send',
+          { 'mail.transport': transport ? 'smtp' : 'development-outbox' },
+          (span) => deliverNow(to, mail, span ? { traceId: span.spanContext().traceId } : {}),
+          SpanKind.PRODUCER,
+        ),
+      );
+
+    async function deliverNow(
+      to: string,
+      mail: Extract<OutboxPayload, { subject: string }>,
+      trace: { traceId?: string },
+    ) {
       if (transport) {
         await transport.sendMail({
           from: config.MAIL_FROM,
@@ -76,12 +94,12 @@ export const mailPlugin = fp(
             content: Buffer.from(a.content, 'base64'),
           })),
         });
-        app.log.info({ mail: { to, subject: mail.subject } }, 'mail sent');
+        app.log.info({ ...trace, mail: { to, subject: mail.subject } }, 'mail sent');
         return;
       }
       await outbox.add({ to, ...mail });
       // The development outbox prints each mail so a developer can follow links and codes locally.
-      app.log.info({ mail: { to, subject: mail.subject } }, `development outbox:\n${mail.text}`);
+      app.log.info({ ...trace, mail: { to, subject: mail.subject } }, `development outbox:\n${mail.text}`);
     }
 
     const worker = outboxWorker({
@@ -119,6 +137,7 @@ export const mailPlugin = fp(
       },
     } satisfies Mailer);
 
+    if (app.metrics) app.metrics.sources.outboxDepth = () => mailQueue(app.db).depth();
     app.addHook('onReady', async () => worker.start());
     // Registered after the database: stops before it closes, letting a send under way finish.
     app.addHook('onClose', async () => {

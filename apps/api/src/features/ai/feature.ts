@@ -10,6 +10,8 @@ import { passageRetriever } from './retrieval.js';
 import { createAiService } from './service.js';
 import { createSpeech } from './speech.js';
 import { usageCaps } from './usage-caps.js';
+import { tracedModel } from './traced-model.js';
+import { tracedSpeech } from './traced-speech.js';
 
 export interface AiFeatureOptions {
   contentDir: string;
@@ -26,15 +28,19 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   const passages = await indexKnowledge(app.db, options.contentDir, app.log);
   const retrieve = await passageRetriever(aiRepository(app.db), passages);
   const repository = aiRepository(app.db);
-  const chat = createChatModel(config, {
+  const untraced = createChatModel(config, {
     retrieve,
     passages,
     answersTo: (userId, questionId) => repository.answersTo(userId, questionId),
   });
+  const chat = { ...untraced, model: tracedModel(untraced.model, app.tracer, app.metrics) };
   const generations = new CoachGenerationManager({
     chat,
     // With a model server configured, the offline coach stands in when it fails (docs/decisions/017).
-    fallback: !chat.offline && config.AI_FALLBACK === 'offline' ? new OfflineCoachModel(0) : null,
+    fallback:
+      !chat.offline && config.AI_FALLBACK === 'offline'
+        ? tracedModel(new OfflineCoachModel(0), app.tracer, app.metrics)
+        : null,
     repository: aiRepository(app.db),
     timeoutMs: config.AI_TIMEOUT_MS,
     maxOutputTokens: config.AI_MAX_OUTPUT_TOKENS,
@@ -43,7 +49,8 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
     log: app.log,
   });
   app.addHook('onReady', async () => generations.startSweeping());
-  const speech = createSpeech(config, app.log);
+  if (app.metrics) app.metrics.sources.answersStreaming = () => generations.size;
+  const speech = tracedSpeech(createSpeech(config, app.log), app.tracer);
   const caps = usageCaps(app.limiter, config);
   const service = createAiService({
     db: app.db,
