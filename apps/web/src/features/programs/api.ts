@@ -112,6 +112,8 @@ export const programsApi = programsBase.injectEndpoints({
         headerType: 'authorization',
         body: { stepId, doLater },
       }),
+      // The step says why in place (a required field, offline): a toast would say it twice.
+      extraOptions: { silent: true },
       async onQueryStarted({ missionId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
