@@ -153,7 +153,8 @@ export const programsApi = programsBase.injectEndpoints({
         headerType: 'authorization',
         body: { answers },
       }),
-      extraOptions: { successToast: true },
+      // Failures are said next to the worksheet (with the draft kept), not in a toast.
+      extraOptions: { successToast: true, silent: true },
       onQueryStarted: ({ missionId }, api) => patchStepWhenSaved(missionId, api),
     }),
     deleteAttachment: build.mutation<unknown, { missionId: string; attachmentId: string }>({

@@ -21,7 +21,9 @@ import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
 import { buildPath } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, errorStatus } from '../../../lib/api';
+import { clearDraft, readDraft, useDraft, writeDraft } from '../../../lib/drafts';
+import { onReconnect } from '../../../lib/online';
 import { useNextStepMutation, useRateStepMutation, useSaveWorksheetMutation } from '../api';
 import { Markdown } from './markdown';
 import { StatusChip } from './status';
@@ -60,6 +62,9 @@ function StepRating({ step, missionId }: { step: MissionStep; missionId: string 
   );
 }
 
+const OFFLINE_PROBLEM =
+  'Could not reach Liftoff. Your answers are kept on this device and sent again when the connection returns.';
+
 export function StepView({
   mission,
   step,
@@ -71,7 +76,11 @@ export function StepView({
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const saved = step.worksheet?.answers ?? {};
-  const [answers, setAnswers] = useState<Record<string, string>>(saved);
+  // A draft kept on this device wins over the saved answers until it is saved: nothing typed is lost.
+  const [answers, setAnswers, dropDraft] = useDraft<Record<string, string>>(`worksheet.${step.id}`, saved);
+  /** What to do again when the connection returns, after a save or step change failed offline. */
+  const pending = useRef<(() => void) | null>(null);
+  const retryKey = `worksheet.${step.id}.retry`;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [save, saving] = useSaveWorksheetMutation();
   const [next, advancing] = useNextStepMutation();
@@ -88,6 +97,24 @@ export function StepView({
     headingRef.current?.focus({ preventScroll: true });
   }, []);
 
+  useEffect(() => {
+    // A save that failed offline is owed even after leaving the step: send it once this step shows again.
+    if (readDraft(retryKey) && navigator.onLine) void saveAnswers();
+    return onReconnect(() => {
+      const again = pending.current;
+      pending.current = null;
+      again?.();
+    });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per step shown
+
+  /** Says what failed in place; a failure to reach the server is tried again once back online. */
+  const failed = (error: unknown, again: () => void) => {
+    if (errorStatus(error) === 0) {
+      pending.current = again;
+      setProblem(OFFLINE_PROBLEM);
+    } else setProblem(errorMessage(error));
+  };
+
   const labelOf = (key: string) => step.worksheet?.fields.find((f) => f.key === key)?.label ?? key;
   /** Field errors from an answer's details, shown under each field; true when there were any. */
   const showFieldErrors = (error: unknown): boolean => {
@@ -100,11 +127,17 @@ export function StepView({
     `Fill in the required ${keys.length === 1 ? 'field' : 'fields'} first: ${keys.map(labelOf).join(', ')}.`;
 
   const saveAnswers = async (): Promise<boolean> => {
+    setProblem(null);
     const result = await save({ stepId: step.id, missionId: mission.id, answers });
     if ('error' in result) {
-      showFieldErrors(result.error);
+      if (!showFieldErrors(result.error)) {
+        if (errorStatus(result.error) === 0) writeDraft(retryKey, true);
+        failed(result.error, () => void saveAnswers());
+      }
       return false;
     }
+    dropDraft();
+    clearDraft(retryKey);
     setErrors({});
     return true;
   };
@@ -132,7 +165,8 @@ export function StepView({
             d.path.replace(/^answers\./, ''),
           )
         : [];
-      setProblem(keys.length ? requiredProblem(keys) : errorMessage(result.error));
+      if (keys.length) setProblem(requiredProblem(keys));
+      else failed(result.error, () => void advance(doLater, true));
       return;
     }
     if (result.data) onAdvanced(result.data, step);
@@ -215,7 +249,7 @@ export function StepView({
                   answers={answers}
                   errors={errors}
                   idPrefix={`ws-${step.id}`}
-                  onChange={(key, value) => setAnswers((prev) => ({ ...prev, [key]: value }))}
+                  onChange={(key, value) => setAnswers({ ...answers, [key]: value })}
                 />
                 <Stack
                   direction="row"
@@ -232,7 +266,7 @@ export function StepView({
                   </Button>
                   <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
                     {dirty
-                      ? 'Unsaved changes'
+                      ? 'Unsaved changes, kept on this device'
                       : step.worksheet.updatedAt
                         ? `Saved ${formatDate(step.worksheet.updatedAt)}`
                         : 'Nothing saved yet'}
