@@ -48,6 +48,8 @@ export const worksheetField = z.object({
   label: z.string(),
   kind: z.enum(worksheetFieldKinds),
   help: z.string(),
+  /** Must be filled before the step can be marked done; absent means optional. */
+  required: z.boolean().optional(),
 });
 export type WorksheetField = z.infer<typeof worksheetField>;
 

@@ -13,13 +13,45 @@ export async function programOf(app: App, token: string): Promise<Program> {
   return (res.json().data as Program[])[0]!;
 }
 
-export const nextStep = (app: App, token: string, stepId: string, doLater = false) =>
+/** `PUT /userStep/next-step` exactly as sent: no worksheet is filled first. */
+export const nextStepAsIs = (app: App, token: string, stepId: string, doLater = false) =>
   app.inject({
     method: 'PUT',
     url: '/api/userStep/next-step',
     headers: bearer(token),
     payload: { stepId, doLater },
   });
+
+/**
+ * Fills the step's empty required worksheet fields (decision 004), as a founder must before marking it done.
+ * Steps the caller cannot see are left alone: the next-step call then answers for itself.
+ */
+export async function fillRequired(app: App, token: string, stepId: string) {
+  const res = await get(app, token, '/api/userProgram/programs');
+  if (res.statusCode !== 200) return;
+  const steps = (res.json().data as Program[]).flatMap((p) =>
+    p.userMilestone.flatMap((m) => m.userMission.flatMap((mi) => mi.userStep)),
+  );
+  const step = steps.find((s) => s.id === stepId);
+  const missing = step?.worksheet?.fields.filter(
+    (f) => f.required && !step.worksheet!.answers[f.key]?.trim(),
+  );
+  if (!step || !missing?.length) return;
+  const answers = { ...step.worksheet!.answers };
+  for (const field of missing) answers[field.key] = field.kind === 'number' ? '1' : `My ${field.label}`;
+  await app.inject({
+    method: 'PUT',
+    url: `/api/userStep/${stepId}/worksheet`,
+    headers: bearer(token),
+    payload: { answers },
+  });
+}
+
+/** Completes (after filling its required fields) or puts off a step. */
+export async function nextStep(app: App, token: string, stepId: string, doLater = false) {
+  if (!doLater) await fillRequired(app, token, stepId);
+  return nextStepAsIs(app, token, stepId, doLater);
+}
 
 export async function missionOf(app: App, token: string, id: string): Promise<Mission> {
   const res = await get(app, token, `/api/userMission/${id}`);

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import type { FeatureSlots } from '../components/feature-slots';
 import { ExpertActions } from '../features/experts/components/expert-actions';
+import { UpcomingMeetings } from '../features/experts/components/upcoming-meetings';
 import { EmailPreferencesCard } from '../features/notifications/components/email-preferences-card';
 import { PopularQuestions } from '../features/support/components/popular-questions';
 
@@ -13,6 +14,7 @@ const Markdown = lazy(async () => ({
 export const appFeatureSlots: FeatureSlots = {
   expertActions: (props) => <ExpertActions {...props} />,
   popularQuestions: () => <PopularQuestions />,
+  upcomingMeetings: () => <UpcomingMeetings />,
   notificationPreferences: () => <EmailPreferencesCard />,
   markdown: ({ source }) => (
     <Suspense fallback={<span style={{ whiteSpace: 'pre-wrap' }}>{source}</span>}>

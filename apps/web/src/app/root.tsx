@@ -4,7 +4,8 @@ import { useSelector } from 'react-redux';
 import { useMeQuery } from '../features/auth/api';
 import { selectAuth } from '../features/auth/slice';
 import { useFeatureFlagsQuery } from '../features/flags/api';
-import { LoadingScreen } from '../components/loading-screen';
+import { OfflineBanner } from '../components/offline-banner';
+import { StartupScreen } from './startup-screen';
 import { ToastHost } from '../components/toast/toast-host';
 import { registerNavigator } from '../lib/navigation';
 
@@ -29,7 +30,8 @@ export function Root() {
 
   return (
     <>
-      {waiting ? <LoadingScreen /> : <Outlet />}
+      <OfflineBanner />
+      {waiting ? <StartupScreen /> : <Outlet />}
       <ToastHost />
     </>
   );

@@ -2,7 +2,8 @@ import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/error-screen';
 import { AuthLayout, WideAuthLayout } from '../components/layouts/auth-layout';
-import { LoadingScreen } from '../components/loading-screen';
+import { ScreenLoadFailed } from '../components/screen-load-failed';
+import { StartupScreen } from './startup-screen';
 import { paths } from '../config/paths';
 import { RouteGuard } from './route-guard';
 import type { RouteKind } from './guard';
@@ -12,11 +13,19 @@ import { UnknownRoute } from './unknown-route';
 type Lazy = NonNullable<RouteObject['lazy']>;
 type ComponentModule = Record<string, unknown>;
 
-/** A lazily loaded screen: the module is fetched the first time its route matches. */
+/**
+ * A lazily loaded screen: the module is fetched the first time its route matches. When the fetch fails
+ * (offline), the route shows ScreenLoadFailed in the screen's place — inside the shell, which keeps the
+ * navigation — instead of failing the whole app; it loads the screen once it can.
+ */
 function screen<M extends ComponentModule>(load: () => Promise<M>, name: keyof M & string): Lazy {
+  const component = async () => (await load())[name] as React.ComponentType;
   return async () => {
-    const module = await load();
-    return { Component: module[name] as React.ComponentType };
+    try {
+      return { Component: await component() };
+    } catch {
+      return { Component: () => <ScreenLoadFailed load={component} /> };
+    }
   };
 }
 
@@ -35,7 +44,7 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
       path: '/',
       element: <Root />,
       errorElement: <ErrorScreen />,
-      hydrateFallbackElement: <LoadingScreen />,
+      hydrateFallbackElement: <StartupScreen />,
       children: [
         { index: true, element: <Navigate to={paths.overview} replace /> },
 

@@ -84,6 +84,7 @@ export function createAppStore(options: AppStoreOptions = {}) {
     fetch: options.fetch,
     lock: options.lock ?? createBrowserLock(),
     now: options.now,
+    timeoutMs: env.VITE_REQUEST_TIMEOUT_MS,
   });
 
   const store = configureStore({

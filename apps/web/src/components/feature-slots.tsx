@@ -13,6 +13,8 @@ export type FeatureSlots = {
   expertActions?: (props: ExpertSlotProps) => ReactNode;
   /** Popular questions for the user's milestone (overview). */
   popularQuestions?: () => ReactNode;
+  /** The founder's meetings coming up, inside the overview's "Your to-do". */
+  upcomingMeetings?: () => ReactNode;
   /** Which notifications also come by e-mail (profile). */
   notificationPreferences?: () => ReactNode;
   /** The app's safe Markdown rendering (sanitised), for text people write, like an expert's answer. */
@@ -33,6 +35,11 @@ export function ExpertActionsSlot(props: ExpertSlotProps) {
 export function PopularQuestionsSlot() {
   const { popularQuestions } = useContext(FeatureSlotsContext);
   return popularQuestions ? <>{popularQuestions()}</> : null;
+}
+
+export function UpcomingMeetingsSlot() {
+  const { upcomingMeetings } = useContext(FeatureSlotsContext);
+  return upcomingMeetings ? <>{upcomingMeetings()}</> : null;
 }
 
 export function NotificationPreferencesSlot() {

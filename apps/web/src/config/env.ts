@@ -7,6 +7,8 @@ const envSchema = z.object({
     .min(1)
     .default('/api')
     .transform((value) => value.replace(/\/+$/, '')),
+  /** Milliseconds a request may wait for its answer (streams and uploads exempt); 0 turns it off. */
+  VITE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -23,4 +25,5 @@ export function parseEnv(source: Record<string, unknown>): Env {
 
 export const env: Env = parseEnv({
   VITE_API_BASE: import.meta.env.VITE_API_BASE || undefined,
+  VITE_REQUEST_TIMEOUT_MS: import.meta.env.VITE_REQUEST_TIMEOUT_MS || undefined,
 });

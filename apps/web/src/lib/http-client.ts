@@ -56,7 +56,11 @@ export type UploadTransport = (
 
 export type HttpResponse<T> = { status: number; data: T };
 
-export type HttpErrorKind = 'http' | 'network' | 'aborted' | 'session';
+export type HttpErrorKind = 'http' | 'network' | 'aborted' | 'session' | 'timeout';
+
+/** How long a request may wait for its answer unless the client is told otherwise. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const TIMEOUT_MESSAGE = 'The server took too long to answer. Check your connection and try again.';
 
 export class HttpError extends Error {
   constructor(
@@ -78,6 +82,12 @@ export type HttpClientOptions = {
   lock?: LockFn;
   /** Transport for requests with `onUploadProgress` (defaults to XMLHttpRequest). */
   upload?: UploadTransport;
+  /**
+   * A request with no answer by then fails with a clear message instead of spinning forever (default
+   * DEFAULT_TIMEOUT_MS; 0 turns it off). Streams and uploads with progress are exempt: they legitimately
+   * run for long, and show their own progress.
+   */
+  timeoutMs?: number;
 };
 
 export type HttpClient = {
@@ -155,6 +165,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const lock = options.lock ?? createBrowserLock();
   const upload = options.upload ?? xhrUpload;
   const { tokens, baseUrl } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let inFlight: Promise<boolean> | null = null;
 
   async function send(config: RequestConfig & { url: string; method: string; headerType: HeaderType }) {
@@ -172,13 +183,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let body: BodyInit | undefined;
     if (config.body !== undefined)
       body = isFormData ? (config.body as FormData) : JSON.stringify(config.body);
+    // The time-out covers the whole exchange of a plain request: headers and body.
+    const timed = timeoutMs > 0 && config.responseType !== 'stream' && !config.onUploadProgress;
+    const timer = timed ? new AbortController() : null;
+    const handle = timer ? setTimeout(() => timer.abort(), timeoutMs) : undefined;
+    const signal =
+      timer && config.signal
+        ? AbortSignal.any([config.signal, timer.signal])
+        : (timer?.signal ?? config.signal);
     try {
       const url = buildUrl(baseUrl, config.url, config.params);
       const init: RequestInit = {
         method: config.method.toUpperCase(),
         headers,
         body,
-        signal: config.signal,
+        signal,
         credentials: config.headerType === 'public' ? 'omit' : 'same-origin',
       };
       const response = config.onUploadProgress
@@ -187,11 +206,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (config.responseType === 'stream') return { response, data: null };
       return { response, data: await readBody(response, config.responseType) };
     } catch (error) {
+      if (timer?.signal.aborted && !config.signal?.aborted) {
+        throw new HttpError(TIMEOUT_MESSAGE, 0, null, 'timeout');
+      }
       if (error instanceof DOMException && error.name === 'AbortError') {
         throw new HttpError('The request was aborted', 0, null, 'aborted');
       }
       if (error instanceof HttpError) throw error;
       throw new HttpError('Network error — check your connection and try again.', 0, null, 'network');
+    } finally {
+      clearTimeout(handle);
     }
   }
 

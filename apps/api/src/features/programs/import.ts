@@ -92,6 +92,8 @@ const stepFrontMatter = z
                 label: z.string().min(1),
                 kind: z.enum(['text', 'textarea', 'number']),
                 help: z.string(),
+                /** The step cannot be marked done while this field is empty (decision 004). */
+                required: z.boolean().optional(),
               })
               .strict(),
           )

@@ -383,6 +383,7 @@ export function progressRepository(db: DbOrTx) {
           doLater: userSteps.doLater,
           stepType: stepTemplates.type,
           worksheetFields: stepTemplates.worksheetFields,
+          answers: userSteps.answers,
           missionId: userMissions.id,
           milestoneId: userMilestones.id,
           milestoneStatus: userMilestones.status,

@@ -12,6 +12,7 @@ import {
   type Share,
   type ShareLink,
   type Step,
+  type WorksheetField,
 } from '@liftoff/contracts/programs';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -134,6 +135,19 @@ function nextOpenStep(
   afterIndex: number,
 ): string | null {
   return steps.find((s) => s.index > afterIndex && s.status !== 'COMPLETED' && !s.doLater)?.id ?? null;
+}
+
+/**
+ * A step with a worksheet is done only once its required fields hold an answer (decision 004); putting it
+ * off stays possible, so the founder can come back to it.
+ */
+function checkRequiredAnswers(fields: WorksheetField[] | null, answers: Record<string, string> | null) {
+  const missing = (fields ?? []).filter((f) => f.required && !answers?.[f.key]?.trim());
+  if (!missing.length) return;
+  throw badRequest(
+    `Fill in the required worksheet fields first: ${missing.map((f) => `answers.${f.key}`).join(', ')}`,
+    missing.map((f) => ({ path: `answers.${f.key}`, message: `Required: ${f.label}` })),
+  );
 }
 
 /**
@@ -384,8 +398,9 @@ export function createProgramsService(deps: ProgramsDeps) {
         if (step.stepStatus === 'LOCKED')
           throw conflict('Finish or put off the previous step of this mission first.');
         if (doLater && step.stepStatus === 'COMPLETED') throw conflict('This step is already done.');
-        const now = new Date();
         const changed = doLater ? !step.doLater : step.stepStatus !== 'COMPLETED';
+        if (changed && !doLater) checkRequiredAnswers(step.worksheetFields, step.answers);
+        const now = new Date();
         let outcome = {
           missionCompleted: false,
           milestoneCompleted: false,

@@ -112,6 +112,8 @@ export const programsApi = programsBase.injectEndpoints({
         headerType: 'authorization',
         body: { stepId, doLater },
       }),
+      // The step says why in place (a required field, offline): a toast would say it twice.
+      extraOptions: { silent: true },
       async onQueryStarted({ missionId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -151,7 +153,8 @@ export const programsApi = programsBase.injectEndpoints({
         headerType: 'authorization',
         body: { answers },
       }),
-      extraOptions: { successToast: true },
+      // Failures are said next to the worksheet (with the draft kept), not in a toast.
+      extraOptions: { successToast: true, silent: true },
       onQueryStarted: ({ missionId }, api) => patchStepWhenSaved(missionId, api),
     }),
     deleteAttachment: build.mutation<unknown, { missionId: string; attachmentId: string }>({

@@ -39,6 +39,7 @@ import {
 } from '../slice';
 import { Composer } from './composer';
 import type { ComposerHandle } from './composer';
+import { onReconnect } from '../../../lib/online';
 import { FeedbackDialog } from './feedback-dialog';
 import { MessageItem } from './message-item';
 import type { MessageActions } from './message-item';
@@ -281,6 +282,20 @@ export function ChatPanel() {
           actions.onRetry(failedRetry);
         }
       : undefined;
+
+  // A question the server never got goes back into the composer (and so into its kept draft), and
+  // out again by itself once the connection returns, unless the founder has changed it meanwhile.
+  const retryLater = useRef(retryFailedRequest);
+  retryLater.current = retryFailedRequest;
+  useEffect(() => {
+    if (!failedInput) return;
+    composer.current?.setText(failedInput);
+    return onReconnect(() => {
+      if (composer.current?.text() !== failedInput) return;
+      composer.current.setText('');
+      retryLater.current?.();
+    });
+  }, [failedInput]);
 
   const newChat = chat.conversationId === null && chat.messages.length === 0;
   const lastAnswerIndex = chat.messages.map((m) => m.role).lastIndexOf('assistant');

@@ -1,3 +1,4 @@
+import { useDraft } from '../../../lib/drafts';
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useDispatch } from 'react-redux';
@@ -33,7 +34,7 @@ import {
 
 type Dispatch = ThunkDispatch<unknown, ApiExtra, UnknownAction>;
 
-export type ComposerHandle = { focus: () => void; setText: (text: string) => void };
+export type ComposerHandle = { focus: () => void; setText: (text: string) => void; text: () => string };
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -54,7 +55,8 @@ export const Composer = forwardRef<
   }
 >(function Composer({ streaming, aborting, capabilities, onSend, onStop, compact = false }, ref) {
   const dispatch = useDispatch<Dispatch>();
-  const [text, setText] = useState('');
+  // Kept as a draft on this device: a reload or a lost connection never loses a question being typed.
+  const [text, setText] = useDraft('coach.composer', '');
   const [transcribing, setTranscribing] = useState(false);
   const [voiceError, setVoiceError] = useState<string | null>(null);
   const [voiceNote, setVoiceNote] = useState<string | null>(null);
@@ -65,11 +67,14 @@ export const Composer = forwardRef<
   const hintId = useId();
   const recorder = useRecorder();
 
-  const insertTranscript = useCallback((transcript: string) => {
-    setText((current) => (current.trim() ? `${current.trimEnd()} ${transcript}` : transcript));
-    setVoiceNote('Transcript added — check it, then send.');
-    requestAnimationFrame(() => inputRef.current?.focus());
-  }, []);
+  const insertTranscript = useCallback(
+    (transcript: string) => {
+      setText((current) => (current.trim() ? `${current.trimEnd()} ${transcript}` : transcript));
+      setVoiceNote('Transcript added — check it, then send.');
+      requestAnimationFrame(() => inputRef.current?.focus());
+    },
+    [setText],
+  );
   const browser = useBrowserRecognition(insertTranscript);
 
   useImperativeHandle(ref, () => ({
@@ -78,6 +83,7 @@ export const Composer = forwardRef<
       setText(value);
       requestAnimationFrame(() => inputRef.current?.focus());
     },
+    text: () => text,
   }));
 
   // Which microphone works: the API's transcription, else the browser's own recognition, else none.

@@ -83,26 +83,45 @@ export function parseStreamData(data: string): StreamItem | null {
  * Reads a chat stream response body as it arrives. Throws 'No reader available' when the response has
  * no body (spec section 8). Multi-byte characters split across chunks are decoded whole.
  */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  try {
+    while (!(await reader.read()).done) {
+      // Nothing follows the done marker but the end of the body.
+    }
+  } catch {
+    // The connection closed: there was nothing left to read.
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 export async function* readChatStream(response: Response): AsyncGenerator<StreamItem> {
   const reader = response.body?.getReader();
   if (!reader) throw new Error('No reader available');
   const decoder = new TextDecoder();
   const parser = createSseParser();
+  let ended = false;
+  let sawDone = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      ended = done;
       const datas = done
         ? [...parser.push(decoder.decode()), ...parser.end()]
         : parser.push(decoder.decode(value, { stream: true }));
       for (const data of datas) {
         const item = parseStreamData(data);
         if (!item) continue;
+        if (item.kind === 'done') sawDone = true;
         yield item;
         if (item.kind === 'done') return;
       }
       if (done) return;
     }
   } finally {
-    reader.releaseLock();
+    // After the done marker, read the body to its end: a body left half-read is cancelled by the browser,
+    // and a finished answer would show as an aborted request. Before it, the caller stopped: let go.
+    if (sawDone && !ended) void drain(reader);
+    else reader.releaseLock();
   }
 }

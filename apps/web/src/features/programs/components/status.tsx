@@ -22,19 +22,25 @@ export const statusMeta: Record<ProgressStatus, StatusMeta> = {
   INCOMPLETED: { label: 'Closed unfinished', color: 'error', tone: 'error.main', Icon: DoNotDisturbOnIcon },
 };
 
+/**
+ * `notStarted` marks an open mission nobody has touched yet: it reads "Not started", not "In progress"
+ * (see `missionStarted`).
+ */
 export function StatusChip({
   status,
+  notStarted = false,
   size = 'small',
   ...rest
-}: { status: ProgressStatus } & Omit<ChipProps, 'color' | 'label' | 'icon'>) {
+}: { status: ProgressStatus; notStarted?: boolean } & Omit<ChipProps, 'color' | 'label' | 'icon'>) {
   const meta = statusMeta[status];
+  const fresh = notStarted && status === 'ONGOING';
   return (
     <Chip
       size={size}
       color={meta.color}
-      variant={status === 'LOCKED' ? 'outlined' : 'filled'}
+      variant={status === 'LOCKED' || fresh ? 'outlined' : 'filled'}
       icon={<meta.Icon fontSize="small" />}
-      label={meta.label}
+      label={fresh ? 'Not started' : meta.label}
       {...rest}
     />
   );

@@ -117,3 +117,60 @@ export function awaitsDeliverable(mission: MissionLike): boolean {
 }
 
 export { byIndex };
+
+type TouchableStep = StepLike & Partial<Pick<Step, 'rating' | 'worksheet'>>;
+
+/**
+ * Whether the founder has touched the mission: a step done, put off, rated or with saved answers, or a
+ * file handed in. An open mission nobody touched reads "Not started" rather than "In progress".
+ */
+export function missionStarted(
+  mission: Pick<Mission, 'status' | 'attachments'> & { userStep: TouchableStep[] },
+): boolean {
+  if (mission.status !== 'ONGOING') return true;
+  return (
+    mission.attachments.length > 0 ||
+    mission.userStep.some(
+      (s) => s.status === 'COMPLETED' || s.doLater || s.rating != null || Boolean(s.worksheet?.updatedAt),
+    )
+  );
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A mission's progress in words, counting the deliverable as a unit of its own ("1 of 3 steps and the
+ * deliverable done") and naming the steps put off, so a bare percentage never hides what is left.
+ */
+export function missionProgressCaption(mission: MissionLike): string {
+  const steps = mission.userStep.length;
+  const stepsDone = mission.userStep.filter((s) => s.status === 'COMPLETED').length;
+  const fileIn = mission.deliverable && mission.attachments.length > 0 ? 1 : 0;
+  const units = mission.deliverable ? `${plural(steps, 'step')} and the deliverable` : plural(steps, 'step');
+  const deferred = deferredSteps(mission.userStep).length;
+  const parts = [`${stepsDone + fileIn} of ${units} done`];
+  if (mission.deliverable) parts.push(fileIn ? 'deliverable handed in' : 'deliverable not handed in yet');
+  if (deferred) parts.push(`${plural(deferred, 'step')} put off`);
+  return parts.join(' · ');
+}
+
+/**
+ * The steps still put off that completing `stepId` would leave behind when it completes the mission (the
+ * default rule of decision 004: every step done or put off, and the deliverable handed in). Empty when the
+ * call would not complete the mission: only then is there nothing to ask.
+ */
+export function putOffAtCompletion<S extends StepLike>(
+  mission: Pick<Mission, 'status' | 'deliverable' | 'attachments'> & { userStep: S[] },
+  stepId: string,
+): S[] {
+  if (mission.status !== 'ONGOING') return [];
+  if (mission.deliverable && mission.attachments.length === 0) return [];
+  const others = mission.userStep.filter((s) => s.id !== stepId);
+  if (!others.every((s) => s.status === 'COMPLETED' || s.doLater)) return [];
+  return deferredSteps(others);
+}
+
+/** The words for the question asked before completing a mission with steps put off. */
+export function putOffQuestion(count: number): string {
+  return `${plural(count, 'step is', 'steps are')} still put off — finish them or complete anyway?`;
+}

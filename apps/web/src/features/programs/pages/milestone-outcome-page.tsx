@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { buildPath, paths } from '../../../config/paths';
-import { useMilestoneOutcomeQuery } from '../api';
+import { useMilestoneOutcomeQuery, useProgramQuery } from '../api';
 import { CompletionMoment } from '../components/completion-moment';
 import { ContentIcon } from '../components/content-icon';
 import { Markdown } from '../components/markdown';
@@ -23,6 +23,8 @@ import { formatDate } from '../lib/format';
 export function MilestoneOutcomePage() {
   const { milestoneId = '', missionId = '' } = useParams();
   const outcome = useMilestoneOutcomeQuery(milestoneId, { skip: !milestoneId });
+  const programId = outcome.data?.milestone.userProgramId;
+  const program = useProgramQuery(programId ?? '', { skip: !programId });
 
   if (outcome.isLoading) return <PageSkeleton label="Loading the milestone outcome" cards={2} height={200} />;
   if (outcome.isError || !outcome.data) {
@@ -35,6 +37,8 @@ export function MilestoneOutcomePage() {
   const completed = milestone.status === 'COMPLETED';
   const handedIn = data.missions.reduce((sum, m) => sum + m.attachments.length, 0);
   const missionsDone = data.missions.filter((m) => m.status === 'COMPLETED').length;
+  // The milestone after this one, so the button opens it on the map rather than the map's default.
+  const nextMilestone = program.data?.userMilestone.find((m) => m.index === milestone.index + 1);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>
@@ -78,9 +82,19 @@ export function MilestoneOutcomePage() {
                 label="Share this outcome"
                 variant="contained"
               />
-              <Button component={RouterLink} to={paths.programs} variant="outlined">
-                Open the next milestone
-              </Button>
+              {nextMilestone ? (
+                <Button
+                  component={RouterLink}
+                  to={`${paths.programs}?milestone=${encodeURIComponent(nextMilestone.id)}`}
+                  variant="outlined"
+                >
+                  Open the next milestone
+                </Button>
+              ) : program.data ? (
+                <Button component={RouterLink} to={paths.outcomesRepository} variant="outlined">
+                  See all your outcomes
+                </Button>
+              ) : null}
             </>
           }
         >

@@ -1,17 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Mission, NextStepResult, Step as MissionStep } from '@liftoff/contracts/programs';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
@@ -20,275 +17,29 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
-import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
-import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { buildPath, paths } from '../../../config/paths';
-import { useMissionQuery, useNextStepMutation, useRateStepMutation, useSaveWorksheetMutation } from '../api';
+import { useMissionQuery } from '../api';
 import { CompletionMoment } from '../components/completion-moment';
-import { Markdown } from '../components/markdown';
 import { EmptyState, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { PageLoadError } from '../components/page-load-error';
 import { ProgressBar } from '../components/progress-ring';
 import { StatusChip } from '../components/status';
-import { WorksheetForm } from '../components/worksheet-form';
-import { formatDate, minutes } from '../lib/format';
-import { apiHref } from '../lib/urls';
-import { awaitsDeliverable, byIndex, deferredSteps, missionProgress, resolveStep } from '../lib/progress';
+import { formatDate } from '../lib/format';
+import {
+  awaitsDeliverable,
+  byIndex,
+  deferredSteps,
+  missionProgress,
+  missionProgressCaption,
+  missionStarted,
+  resolveStep,
+} from '../lib/progress';
+import { StepView } from '../components/step-view';
 
 type Celebration = Pick<NextStepResult, 'milestoneCompleted' | 'unlockedMilestoneId'>;
-
-const sameAnswers = (a: Record<string, string>, b: Record<string, string>) => {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((k) => (a[k] ?? '') === (b[k] ?? ''));
-};
-
-function StepRating({ step, missionId }: { step: MissionStep; missionId: string }) {
-  const [rate, rating] = useRateStepMutation();
-  const labelId = `rating-${step.id}`;
-  return (
-    <Box>
-      <Typography id={labelId} component="legend" sx={{ fontWeight: 600 }}>
-        How useful was this step?
-      </Typography>
-      <Rating
-        name={`rating-${step.id}`}
-        value={step.rating}
-        disabled={rating.isLoading}
-        onChange={(_event, value) => {
-          if (value) void rate({ stepId: step.id, missionId, rating: value });
-        }}
-        getLabelText={(value) =>
-          `${value} of 5${value === 1 ? ' — not useful' : value === 5 ? ' — very useful' : ''}`
-        }
-        aria-labelledby={labelId}
-        sx={{ mt: 0.5 }}
-      />
-    </Box>
-  );
-}
-
-function StepView({
-  mission,
-  step,
-  onAdvanced,
-}: {
-  mission: Mission;
-  step: MissionStep;
-  onAdvanced: (result: NextStepResult, step: MissionStep) => void;
-}) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const saved = step.worksheet?.answers ?? {};
-  const [answers, setAnswers] = useState<Record<string, string>>(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [save, saving] = useSaveWorksheetMutation();
-  const [next, advancing] = useNextStepMutation();
-  const dirty = Boolean(step.worksheet) && !sameAnswers(answers, saved);
-  const ordered = byIndex(mission.userStep);
-  const following = ordered.find((s) => s.index > step.index && s.status !== 'LOCKED');
-  const busy = saving.isLoading || advancing.isLoading;
-
-  useEffect(() => {
-    headingRef.current?.focus({ preventScroll: true });
-  }, []);
-
-  const saveAnswers = async (): Promise<boolean> => {
-    const result = await save({ stepId: step.id, missionId: mission.id, answers });
-    if ('error' in result) {
-      const details = (result.error as { details?: { path: string; message: string }[] }).details ?? [];
-      setErrors(Object.fromEntries(details.map((d) => [d.path.replace(/^answers\./, ''), d.message])));
-      return false;
-    }
-    setErrors({});
-    return true;
-  };
-
-  const advance = async (doLater: boolean) => {
-    if (dirty && !(await saveAnswers())) return;
-    const result = await next({ stepId: step.id, doLater, missionId: mission.id });
-    if ('data' in result && result.data) onAdvanced(result.data, step);
-  };
-
-  const open = step.status === 'ONGOING';
-  return (
-    <Card component="article" aria-labelledby={`step-title-${step.id}`}>
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 1, alignItems: 'center' }}>
-          <Typography variant="overline" sx={{ color: 'text.secondary' }}>
-            Step {step.index} of {ordered.length}
-          </Typography>
-          <Chip
-            size="small"
-            variant="outlined"
-            icon={step.type === 'TOOL' ? <AssignmentIcon /> : undefined}
-            label={step.type === 'TOOL' ? 'Worksheet' : 'Reading'}
-          />
-          <Chip
-            size="small"
-            variant="outlined"
-            icon={<ScheduleIcon />}
-            label={`about ${minutes(step.estimatedMinutes)}`}
-          />
-          {step.status === 'COMPLETED' ? <StatusChip status="COMPLETED" /> : null}
-          {step.doLater && step.status !== 'COMPLETED' ? (
-            <Chip size="small" color="secondary" label="Put off for later" />
-          ) : null}
-        </Stack>
-        <Typography
-          id={`step-title-${step.id}`}
-          ref={headingRef}
-          tabIndex={-1}
-          variant="h2"
-          sx={{ fontSize: { xs: '1.375rem', sm: '1.625rem' }, outline: 'none' }}
-        >
-          {step.title}
-        </Typography>
-
-        {step.status === 'LOCKED' ? (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            This step opens when you finish or put off the step before it.
-          </Alert>
-        ) : (
-          <>
-            <Markdown source={step.body} dropTitle sx={{ mt: 2 }} />
-
-            {step.toolUrl ? (
-              <Button
-                component="a"
-                href={apiHref(step.toolUrl)}
-                download
-                variant="outlined"
-                startIcon={<DownloadIcon />}
-                sx={{ mt: 2 }}
-              >
-                Download the template
-              </Button>
-            ) : null}
-
-            {step.worksheet ? (
-              <Box
-                component="section"
-                aria-labelledby={`worksheet-${step.id}`}
-                sx={{ mt: 4, maxWidth: '75ch' }}
-              >
-                <Typography id={`worksheet-${step.id}`} variant="h3" sx={{ fontSize: '1.125rem', mb: 2 }}>
-                  Your worksheet
-                </Typography>
-                <WorksheetForm
-                  worksheet={step.worksheet}
-                  answers={answers}
-                  errors={errors}
-                  idPrefix={`ws-${step.id}`}
-                  onChange={(key, value) => setAnswers((prev) => ({ ...prev, [key]: value }))}
-                />
-                <Stack
-                  direction="row"
-                  spacing={2}
-                  sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-                >
-                  <Button
-                    variant="outlined"
-                    onClick={() => void saveAnswers()}
-                    loading={saving.isLoading}
-                    disabled={!dirty}
-                  >
-                    Save answers
-                  </Button>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
-                    {dirty
-                      ? 'Unsaved changes'
-                      : step.worksheet.updatedAt
-                        ? `Saved ${formatDate(step.worksheet.updatedAt)}`
-                        : 'Nothing saved yet'}
-                  </Typography>
-                </Stack>
-              </Box>
-            ) : null}
-
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ mt: 4, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-            >
-              <Button
-                component={RouterLink}
-                to={buildPath.aiWorkspaceAboutStep(
-                  step.id,
-                  step.title,
-                  step.worksheet
-                    ? `Review my answers for “${step.title}”`
-                    : `Help me apply “${step.title}” to my startup`,
-                )}
-                variant="outlined"
-                startIcon={<AutoAwesomeIcon />}
-              >
-                Ask the coach about this step
-              </Button>
-              {step.worksheet && dirty ? (
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  Save your answers first: the coach reads what is saved.
-                </Typography>
-              ) : null}
-            </Stack>
-
-            <Box sx={{ mt: 4 }}>
-              <StepRating step={step} missionId={mission.id} />
-            </Box>
-
-            <Stack
-              direction={{ xs: 'column-reverse', sm: 'row' }}
-              spacing={1.5}
-              sx={{ mt: 4, justifyContent: 'flex-end', alignItems: { sm: 'center' } }}
-            >
-              {open && !step.doLater ? (
-                <>
-                  <Button
-                    variant="outlined"
-                    startIcon={<ScheduleIcon />}
-                    onClick={() => void advance(true)}
-                    disabled={busy}
-                  >
-                    Do later
-                  </Button>
-                  <Button
-                    variant="contained"
-                    endIcon={<ArrowForwardIcon />}
-                    onClick={() => void advance(false)}
-                    loading={advancing.isLoading}
-                    disabled={busy}
-                  >
-                    Next
-                  </Button>
-                </>
-              ) : open && step.doLater ? (
-                <Button
-                  variant="contained"
-                  onClick={() => void advance(false)}
-                  loading={advancing.isLoading}
-                  disabled={busy}
-                >
-                  Mark as done
-                </Button>
-              ) : following ? (
-                <Button
-                  component={RouterLink}
-                  to={buildPath.missionDetails(mission.id, following.id)}
-                  variant="outlined"
-                  endIcon={<ArrowForwardIcon />}
-                >
-                  Next step
-                </Button>
-              ) : null}
-            </Stack>
-          </>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
 
 function MissionStepper({ mission, current }: { mission: Mission; current: MissionStep }) {
   const theme = useTheme();
@@ -432,7 +183,9 @@ export function MissionDetailsPage() {
   useEffect(() => setCelebration(null), [missionId]);
 
   if (mission.isLoading) return <PageSkeleton label="Loading the mission" cards={2} height={220} />;
-  if (mission.isError || !mission.data) {
+  // A failed refetch (offline after "Next") keeps the mission on screen: only a first load that failed
+  // replaces it with the error.
+  if (!mission.data) {
     return <PageLoadError title="Mission" query={mission} what="this mission" maxWidth={1100} />;
   }
 
@@ -472,11 +225,15 @@ export function MissionDetailsPage() {
           sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mt: 0.5 }}
         >
           <PageTitle>{data.name}</PageTitle>
-          <StatusChip status={data.status} />
+          <StatusChip status={data.status} notStarted={!missionStarted(data)} />
         </Stack>
         <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: '75ch' }}>{data.summary}</Typography>
         <Box sx={{ mt: 2, maxWidth: 480 }}>
-          <ProgressBar value={progress.percent} label="Mission progress" />
+          <ProgressBar
+            value={progress.percent}
+            label="Mission progress"
+            caption={missionProgressCaption(data)}
+          />
         </Box>
       </Box>
 

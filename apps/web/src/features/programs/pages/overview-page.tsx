@@ -24,12 +24,14 @@ import { ExpertCard } from '../components/expert-card';
 import { MilestoneRings } from '../components/milestone-rings';
 import { LoadError } from '../../../components/page-states';
 import { ProgressBar } from '../components/progress-ring';
+import { TodoCard } from '../components/todo-card';
 import { minutes } from '../lib/format';
 import {
   awaitsDeliverable,
   currentMilestone,
   currentMission,
   currentProgram,
+  deferredSteps,
   nextOpenStep,
   programProgress,
 } from '../lib/progress';
@@ -96,11 +98,16 @@ type NextAction = { label: string; to: string; icon: React.ReactNode; detail: st
 
 function nextActionFor(mission: Omit<Mission, 'userMilestone'>): NextAction {
   if (awaitsDeliverable(mission)) {
+    const title = mission.deliverable?.title ?? 'your deliverable';
+    const putOff = deferredSteps(mission.userStep).length;
     return {
       label: 'Hand in your deliverable',
       to: buildPath.missionDeliverable(mission.id),
       icon: <UploadFileIcon />,
-      detail: `Every step is done. Hand in “${mission.deliverable?.title ?? 'your deliverable'}” to complete the mission.`,
+      // Steps put off are not done: say so rather than "every step is done".
+      detail: putOff
+        ? `${putOff === 1 ? '1 step is' : `${putOff} steps are`} put off for later. Finish ${putOff === 1 ? 'it' : 'them'} and hand in “${title}” to complete the mission.`
+        : `Every step is done. Hand in “${title}” to complete the mission.`,
     };
   }
   const step = nextOpenStep(mission.userStep);
@@ -249,6 +256,7 @@ export function OverviewPage() {
       ) : (
         <>
           <NextCard program={program} milestone={milestone} />
+          <TodoCard program={program} />
           <ProgressCard program={program} />
           {milestone?.expert ? (
             <ExpertCard

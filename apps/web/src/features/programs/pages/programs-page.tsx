@@ -30,6 +30,8 @@ import {
   currentMilestone,
   currentProgram,
   missionProgress,
+  missionProgressCaption,
+  missionStarted,
   nextOpenStep,
   programProgress,
 } from '../lib/progress';
@@ -109,7 +111,7 @@ function MilestonePanel({
                       <Typography component="h4" sx={{ fontWeight: 700 }}>
                         {mission.index}. {mission.name}
                       </Typography>
-                      <StatusChip status={mission.status} />
+                      <StatusChip status={mission.status} notStarted={!missionStarted(mission)} />
                     </Stack>
                     <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, maxWidth: '75ch' }}>
                       {mission.summary}
@@ -123,9 +125,14 @@ function MilestonePanel({
                         variant="determinate"
                         value={progress.percent}
                         aria-label={`${mission.name} progress`}
-                        aria-valuetext={`${progress.percent}% complete`}
+                        aria-valuetext={missionProgressCaption(mission)}
                         sx={{ mt: 1, maxWidth: 320, height: 6, borderRadius: 3 }}
                       />
+                    ) : null}
+                    {open ? (
+                      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+                        {missionProgressCaption(mission)}
+                      </Typography>
                     ) : null}
                   </Box>
                   {open ? (

@@ -1,0 +1,389 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Mission, NextStepResult, Step as MissionStep } from '@liftoff/contracts/programs';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
+import { buildPath } from '../../../config/paths';
+import { errorMessage, errorStatus } from '../../../lib/api';
+import { clearDraft, readDraft, useDraft, writeDraft } from '../../../lib/drafts';
+import { onReconnect } from '../../../lib/online';
+import { useNextStepMutation, useRateStepMutation, useSaveWorksheetMutation } from '../api';
+import { Markdown } from './markdown';
+import { StatusChip } from './status';
+import { WorksheetForm } from './worksheet-form';
+import { formatDate, minutes } from '../lib/format';
+import { apiHref } from '../lib/urls';
+import { byIndex, putOffAtCompletion, putOffQuestion } from '../lib/progress';
+
+const sameAnswers = (a: Record<string, string>, b: Record<string, string>) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => (a[k] ?? '') === (b[k] ?? ''));
+};
+
+function StepRating({ step, missionId }: { step: MissionStep; missionId: string }) {
+  const [rate, rating] = useRateStepMutation();
+  const labelId = `rating-${step.id}`;
+  return (
+    <Box>
+      <Typography id={labelId} component="legend" sx={{ fontWeight: 600 }}>
+        How useful was this step?
+      </Typography>
+      <Rating
+        name={`rating-${step.id}`}
+        value={step.rating}
+        disabled={rating.isLoading}
+        onChange={(_event, value) => {
+          if (value) void rate({ stepId: step.id, missionId, rating: value });
+        }}
+        getLabelText={(value) =>
+          `${value} of 5${value === 1 ? ' — not useful' : value === 5 ? ' — very useful' : ''}`
+        }
+        aria-labelledby={labelId}
+        sx={{ mt: 0.5 }}
+      />
+    </Box>
+  );
+}
+
+const OFFLINE_PROBLEM =
+  'Could not reach Liftoff. Your answers are kept on this device and sent again when the connection returns.';
+
+export function StepView({
+  mission,
+  step,
+  onAdvanced,
+}: {
+  mission: Mission;
+  step: MissionStep;
+  onAdvanced: (result: NextStepResult, step: MissionStep) => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const saved = step.worksheet?.answers ?? {};
+  // A draft kept on this device wins over the saved answers until it is saved: nothing typed is lost.
+  const [answers, setAnswers, dropDraft] = useDraft<Record<string, string>>(`worksheet.${step.id}`, saved);
+  /** What to do again when the connection returns, after a save or step change failed offline. */
+  const pending = useRef<(() => void) | null>(null);
+  const retryKey = `worksheet.${step.id}.retry`;
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [save, saving] = useSaveWorksheetMutation();
+  const [next, advancing] = useNextStepMutation();
+  const navigate = useNavigate();
+  /** Why the last save or step change failed, said next to the buttons rather than in a toast. */
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const dirty = Boolean(step.worksheet) && !sameAnswers(answers, saved);
+  const ordered = byIndex(mission.userStep);
+  const following = ordered.find((s) => s.index > step.index && s.status !== 'LOCKED');
+  const busy = saving.isLoading || advancing.isLoading;
+
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  useEffect(() => {
+    // A save that failed offline is owed even after leaving the step: send it once this step shows again.
+    if (readDraft(retryKey) && navigator.onLine) void saveAnswers();
+    return onReconnect(() => {
+      const again = pending.current;
+      pending.current = null;
+      again?.();
+    });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per step shown
+
+  /** Says what failed in place; a failure to reach the server is tried again once back online. */
+  const failed = (error: unknown, again: () => void) => {
+    if (errorStatus(error) === 0) {
+      pending.current = again;
+      setProblem(OFFLINE_PROBLEM);
+    } else setProblem(errorMessage(error));
+  };
+
+  const labelOf = (key: string) => step.worksheet?.fields.find((f) => f.key === key)?.label ?? key;
+  /** Field errors from an answer's details, shown under each field; true when there were any. */
+  const showFieldErrors = (error: unknown): boolean => {
+    const details = (error as { details?: { path: string; message: string }[] }).details ?? [];
+    const fields = details.filter((d) => d.path.startsWith('answers.'));
+    setErrors(Object.fromEntries(fields.map((d) => [d.path.replace(/^answers\./, ''), d.message])));
+    return fields.length > 0;
+  };
+  const requiredProblem = (keys: string[]) =>
+    `Fill in the required ${keys.length === 1 ? 'field' : 'fields'} first: ${keys.map(labelOf).join(', ')}.`;
+
+  const saveAnswers = async (): Promise<boolean> => {
+    setProblem(null);
+    const result = await save({ stepId: step.id, missionId: mission.id, answers });
+    if ('error' in result) {
+      if (!showFieldErrors(result.error)) {
+        if (errorStatus(result.error) === 0) writeDraft(retryKey, true);
+        failed(result.error, () => void saveAnswers());
+      }
+      return false;
+    }
+    dropDraft();
+    clearDraft(retryKey);
+    setErrors({});
+    return true;
+  };
+
+  const advance = async (doLater: boolean, confirmed = false) => {
+    setProblem(null);
+    if (!doLater) {
+      // Decision 004: a worksheet's required fields must hold an answer before its step is done.
+      const missing = (step.worksheet?.fields ?? []).filter((f) => f.required && !answers[f.key]?.trim());
+      if (missing.length) {
+        setErrors(Object.fromEntries(missing.map((f) => [f.key, 'Required before this step is done'])));
+        setProblem(requiredProblem(missing.map((f) => f.key)));
+        return;
+      }
+      if (!confirmed && putOffAtCompletion(mission, step.id).length) {
+        setAsking(true);
+        return;
+      }
+    }
+    if (dirty && !(await saveAnswers())) return;
+    const result = await next({ stepId: step.id, doLater, missionId: mission.id });
+    if ('error' in result) {
+      const keys = showFieldErrors(result.error)
+        ? ((result.error as { details?: { path: string }[] }).details ?? []).map((d) =>
+            d.path.replace(/^answers\./, ''),
+          )
+        : [];
+      if (keys.length) setProblem(requiredProblem(keys));
+      else failed(result.error, () => void advance(doLater, true));
+      return;
+    }
+    if (result.data) onAdvanced(result.data, step);
+  };
+
+  const putOff = putOffAtCompletion(mission, step.id);
+  const finishPutOff = async () => {
+    setAsking(false);
+    if (dirty) await saveAnswers();
+    if (putOff[0]) navigate(buildPath.missionDetails(mission.id, putOff[0].id));
+  };
+
+  const open = step.status === 'ONGOING';
+  return (
+    <Card component="article" aria-labelledby={`step-title-${step.id}`}>
+      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 1, alignItems: 'center' }}>
+          <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+            Step {step.index} of {ordered.length}
+          </Typography>
+          <Chip
+            size="small"
+            variant="outlined"
+            icon={step.type === 'TOOL' ? <AssignmentIcon /> : undefined}
+            label={step.type === 'TOOL' ? 'Worksheet' : 'Reading'}
+          />
+          <Chip
+            size="small"
+            variant="outlined"
+            icon={<ScheduleIcon />}
+            label={`about ${minutes(step.estimatedMinutes)}`}
+          />
+          {step.status === 'COMPLETED' ? <StatusChip status="COMPLETED" /> : null}
+          {step.doLater && step.status !== 'COMPLETED' ? (
+            <Chip size="small" color="secondary" label="Put off for later" />
+          ) : null}
+        </Stack>
+        <Typography
+          id={`step-title-${step.id}`}
+          ref={headingRef}
+          tabIndex={-1}
+          variant="h2"
+          sx={{ fontSize: { xs: '1.375rem', sm: '1.625rem' }, outline: 'none' }}
+        >
+          {step.title}
+        </Typography>
+
+        {step.status === 'LOCKED' ? (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            This step opens when you finish or put off the step before it.
+          </Alert>
+        ) : (
+          <>
+            <Markdown source={step.body} dropTitle sx={{ mt: 2 }} />
+
+            {step.toolUrl ? (
+              <Button
+                component="a"
+                href={apiHref(step.toolUrl)}
+                download
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                sx={{ mt: 2 }}
+              >
+                Download the template
+              </Button>
+            ) : null}
+
+            {step.worksheet ? (
+              <Box
+                component="section"
+                aria-labelledby={`worksheet-${step.id}`}
+                sx={{ mt: 4, maxWidth: '75ch' }}
+              >
+                <Typography id={`worksheet-${step.id}`} variant="h3" sx={{ fontSize: '1.125rem', mb: 2 }}>
+                  Your worksheet
+                </Typography>
+                <WorksheetForm
+                  worksheet={step.worksheet}
+                  answers={answers}
+                  errors={errors}
+                  idPrefix={`ws-${step.id}`}
+                  onChange={(key, value) => setAnswers({ ...answers, [key]: value })}
+                />
+                <Stack
+                  direction="row"
+                  spacing={2}
+                  sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+                >
+                  <Button
+                    variant="outlined"
+                    onClick={() => void saveAnswers()}
+                    loading={saving.isLoading}
+                    disabled={!dirty}
+                  >
+                    Save answers
+                  </Button>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+                    {dirty
+                      ? 'Unsaved changes, kept on this device'
+                      : step.worksheet.updatedAt
+                        ? `Saved ${formatDate(step.worksheet.updatedAt)}`
+                        : 'Nothing saved yet'}
+                  </Typography>
+                </Stack>
+              </Box>
+            ) : null}
+
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ mt: 4, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+            >
+              <Button
+                component={RouterLink}
+                to={buildPath.aiWorkspaceAboutStep(
+                  step.id,
+                  step.title,
+                  step.worksheet
+                    ? `Review my answers for “${step.title}”`
+                    : `Help me apply “${step.title}” to my startup`,
+                )}
+                variant="outlined"
+                startIcon={<AutoAwesomeIcon />}
+              >
+                Ask the coach about this step
+              </Button>
+              {step.worksheet && dirty ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  Save your answers first: the coach reads what is saved.
+                </Typography>
+              ) : null}
+            </Stack>
+
+            <Box sx={{ mt: 4 }}>
+              <StepRating step={step} missionId={mission.id} />
+            </Box>
+
+            {problem ? (
+              <Alert severity="error" sx={{ mt: 4 }}>
+                {problem}
+              </Alert>
+            ) : null}
+
+            <Stack
+              direction={{ xs: 'column-reverse', sm: 'row' }}
+              spacing={1.5}
+              sx={{ mt: 4, justifyContent: 'flex-end', alignItems: { sm: 'center' } }}
+            >
+              {open && !step.doLater ? (
+                <>
+                  <Button
+                    variant="outlined"
+                    startIcon={<ScheduleIcon />}
+                    onClick={() => void advance(true)}
+                    disabled={busy}
+                  >
+                    Do later
+                  </Button>
+                  <Button
+                    variant="contained"
+                    endIcon={<ArrowForwardIcon />}
+                    onClick={() => void advance(false)}
+                    loading={advancing.isLoading}
+                    disabled={busy}
+                  >
+                    Next
+                  </Button>
+                </>
+              ) : open && step.doLater ? (
+                <Button
+                  variant="contained"
+                  onClick={() => void advance(false)}
+                  loading={advancing.isLoading}
+                  disabled={busy}
+                >
+                  Mark as done
+                </Button>
+              ) : following ? (
+                <Button
+                  component={RouterLink}
+                  to={buildPath.missionDetails(mission.id, following.id)}
+                  variant="outlined"
+                  endIcon={<ArrowForwardIcon />}
+                >
+                  Next step
+                </Button>
+              ) : null}
+            </Stack>
+          </>
+        )}
+      </CardContent>
+      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby={`complete-${step.id}`}>
+        <DialogTitle id={`complete-${step.id}`}>Complete the mission?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{putOffQuestion(putOff.length)}</DialogContentText>
+          <Box component="ul" sx={{ mt: 1, mb: 0, pl: 3 }}>
+            {putOff.map((s) => (
+              <li key={s.id}>
+                <Typography>{s.title}</Typography>
+              </li>
+            ))}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => void finishPutOff()}>Finish them</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setAsking(false);
+              void advance(false, true);
+            }}
+          >
+            Complete anyway
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}
