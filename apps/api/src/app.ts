@@ -25,6 +25,8 @@ import { createExpertsFeature } from './features/experts/feature.js';
 import { founderContextFrom } from './features/experts/founder-context.js';
 import { expertsRoutes } from './features/experts/routes.js';
 import { expertPortalRoutes } from './features/experts/portal-routes.js';
+import { expertAvailabilityRoutes } from './features/experts/availability-routes.js';
+import { createPortalAvailability } from './features/experts/portal-availability.js';
 import { createPortalService } from './features/experts/portal-service.js';
 import { createSupportFeature } from './features/support/feature.js';
 import { supportRoutes } from './features/support/routes.js';
@@ -275,6 +277,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(programsStudioRoutes, { service: programs.reviews });
   await app.register(expertsRoutes, { service: experts });
   await app.register(expertPortalRoutes, { portal });
+  await app.register(expertAvailabilityRoutes, {
+    availability: createPortalAvailability({
+      db: app.db,
+      now: options.now ?? (() => new Date()),
+      ownProfile: (userId) => portal.ownProfile(userId),
+      slots: (expertId, query) => experts.availability(expertId, query),
+    }),
+  });
   await app.register(supportRoutes, { service: support });
   await app.register(supportStudioRoutes, {
     inbox: createInboxService({

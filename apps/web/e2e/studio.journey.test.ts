@@ -1,36 +1,20 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { signInThroughScreens } from './support/auth-flows.js';
 import { expectAccessible, newContext } from './support/browser.js';
+import { demoManagerKey, signInAsDemoManager } from './support/demo-manager.js';
 import { useServerAndBrowser } from './support/journey.js';
-
-/** A TOTP code from Debian's oathtool, from the key the server printed on start. */
-const totp = (secret: string) =>
-  execFileSync('oathtool', ['--totp', '-b', secret], { encoding: 'utf8' }).trim();
-
-const DEMO_PASSWORD = 'liftoff-demo-2026';
 
 describe('journey: the program team in the studio', () => {
   const journey = useServerAndBrowser({ SEED_DEMO: 'true' });
 
   it('the demo manager signs in with its code, opens the studio, grants a role and finds it in the audit log', async () => {
     const { server, browser } = journey;
-    // The key is printed on start beside the demo accounts.
-    let secret = '';
-    for (let i = 0; i < 50 && !secret; i += 1) {
-      secret = /authenticator key ([A-Z2-7]{32})/.exec(server.output())?.[1] ?? '';
-      if (!secret) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const secret = await demoManagerKey(server);
     expect(server.output()).toContain('Demo manager: manager@liftoff.local');
     expect(secret).not.toBe('');
 
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
-    await signInThroughScreens(page, 'manager@liftoff.local', DEMO_PASSWORD);
-    await page.waitForURL('**/two-factor');
-    await page.getByLabel('Code from your app').fill(totp(secret));
-    await page.getByRole('button', { name: 'Verify and continue' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/two-factor'));
+    await signInAsDemoManager(page, secret);
 
     // The founder app's menu leads to the studio.
     await page.goto('/overview');

@@ -168,6 +168,8 @@ export const askQuestionBody = z
     question: z.string().trim().min(1).max(5000),
     /** One of the founder's own missions, to give the expert context. */
     missionId: z.string().min(1).max(64).optional(),
+    /** The step of that mission the founder asked from (needs `missionId`). */
+    stepId: z.string().min(1).max(64).optional(),
   })
   .strict();
 export type AskQuestionBody = z.infer<typeof askQuestionBody>;
@@ -179,6 +181,10 @@ export const founderContext = z.object({
   programName: z.string().nullable(),
   milestoneName: z.string().nullable(),
   missionName: z.string().nullable(),
+  /** The startup's stage from onboarding; absent on questions asked before it was kept. */
+  stage: z.string().nullable().optional(),
+  /** The step of the mission the question was asked from, when asked from one. */
+  stepName: z.string().nullable().optional(),
 });
 export type FounderContext = z.infer<typeof founderContext>;
 

@@ -22,7 +22,7 @@ export async function appWithClock(iso: string, env: Record<string, string> = {}
   return { ...testApp, clock };
 }
 
-const baseRules: AvailabilityRules = {
+export const baseRules: AvailabilityRules = {
   timezone: 'America/New_York',
   weekly: [{ day: 'MON', start: '09:00', end: '12:00' }],
   overrides: [],

@@ -83,6 +83,9 @@ describe('every /api route × every kind of person', () => {
       'GET /api/studio/people',
       'PUT /api/studio/people/:id/roles/:role',
       'GET /api/studio/audit',
+      'GET /api/expert-portal/availability',
+      'PUT /api/expert-portal/availability',
+      'GET /api/expert-portal/availability/preview',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);

@@ -2,6 +2,7 @@ import { aiMessages } from '@liftoff/contracts/ai';
 import { authMessages } from '@liftoff/contracts/auth';
 import { cohortsMessages } from '@liftoff/contracts/cohorts';
 import { expertMessages } from '@liftoff/contracts/experts';
+import { availabilityMessages } from '@liftoff/contracts/experts-availability';
 import { programsMessages } from '@liftoff/contracts/programs';
 import { reviewMessages } from '@liftoff/contracts/programs-review';
 
@@ -48,6 +49,7 @@ const wording: Record<string, string> = {
   [expertMessages.requestMeeting]: 'Your meeting request was sent.',
   [expertMessages.cancelMeeting]: 'Your meeting request was cancelled.',
   [expertMessages.askQuestion]: 'Your question was sent.',
+  [availabilityMessages.save]: 'Your availability was saved.',
 };
 
 /** The web app's own English for a message the API sent; messages without an entry read well as they are. */

@@ -1,82 +1,29 @@
 import { DateTime, IANAZone } from 'luxon';
-import { z } from 'zod';
+import type { z } from 'zod';
+
+import {
+  availabilitySettings,
+  serviceSettings,
+  weekdays,
+  type AvailabilitySettings,
+} from '@liftoff/contracts/experts-availability';
 
 /**
  * An expert's availability (content/experts/<key>.yaml `availability`, docs/decisions/005). Weekly ranges
  * and overrides are wall-clock times in the expert's IANA zone; everything is turned into UTC instants
  * before any arithmetic, so daylight-saving changes on either side are handled by luxon's zone rules.
  */
-export const weekdays = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+export { weekdays };
 export type Weekday = (typeof weekdays)[number];
-
-const kebab = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case');
-const startTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time 'HH:mm'");
-/** An end may be '24:00' (midnight at the end of the day). */
-const endTime = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "must be a 24-hour time 'HH:mm' (or '24:00')");
 
 export const isValidZone = (zone: string) => IANAZone.isValidZone(zone);
 export const isCalendarDate = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value, { zone: 'UTC' }).isValid;
 
-const calendarDate = z.string().refine(isCalendarDate, "must be a real date 'YYYY-MM-DD'");
-const ianaZone = z.string().refine(isValidZone, 'must be an IANA time zone (e.g. Europe/Berlin)');
-
-const range = <T extends z.ZodRawShape>(shape: T) =>
-  z
-    .object({ ...shape, start: startTime, end: endTime })
-    .strict()
-    .refine((r) => (r as { start: string }).start < (r as { end: string }).end, {
-      message: 'start must be before end',
-      path: ['end'],
-    });
-
-export const serviceSchema = z
-  .object({ serviceKey: kebab, name: z.string().min(1), duration: z.number().int().positive().max(480) })
-  .strict();
-
-export const availabilitySchema = z
-  .object({
-    timezone: ianaZone,
-    weekly: z.array(range({ day: z.enum(weekdays) })).min(1),
-    overrides: z.array(
-      z.union([
-        z.object({ date: calendarDate, off: z.literal(true) }).strict(),
-        range({ date: calendarDate }),
-      ]),
-    ),
-    services: z.array(serviceSchema).min(1),
-    bufferBefore: z.number().int().min(0).max(240),
-    bufferAfter: z.number().int().min(0).max(240),
-    minimumNoticeHours: z.number().int().min(0),
-    bookingWindowDays: z.number().int().positive().max(365),
-  })
-  .strict()
-  .superRefine((value, ctx) => {
-    const keys = new Set<string>();
-    value.services.forEach((service, index) => {
-      if (keys.has(service.serviceKey))
-        ctx.addIssue({ code: 'custom', path: ['services', index, 'serviceKey'], message: 'must be unique' });
-      keys.add(service.serviceKey);
-    });
-    const offDates = new Set(value.overrides.filter((o) => 'off' in o).map((o) => o.date));
-    const seenOff = new Set<string>();
-    value.overrides.forEach((override, index) => {
-      if ('off' in override) {
-        if (seenOff.has(override.date))
-          ctx.addIssue({ code: 'custom', path: ['overrides', index, 'date'], message: 'listed twice' });
-        seenOff.add(override.date);
-      } else if (offDates.has(override.date)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['overrides', index, 'date'],
-          message: 'is also marked off; a date is either off or has ranges',
-        });
-      }
-    });
-  });
-export type AvailabilityRules = z.infer<typeof availabilitySchema>;
+/** One schema for the content pack and the expert's own edits (contracts). */
+export const availabilitySchema = availabilitySettings;
+export const serviceSchema = serviceSettings;
+export type AvailabilityRules = AvailabilitySettings;
 export type Service = z.infer<typeof serviceSchema>;
 
 /** A meeting that holds the expert's time (REQUESTED or ACCEPTED), as UTC milliseconds. */
@@ -198,3 +145,15 @@ export const isoIn = (ms: number, zone: string) =>
 
 /** The user's calendar date of an instant. */
 export const dateIn = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISODate()!;
+
+/**
+ * Whether [start, end) lies inside the expert's open hours (weekly or override ranges, merged), ignoring
+ * notice, horizon and buffers: those govern new bookings, not whether a held meeting is within the hours.
+ */
+export function withinHours(rules: AvailabilityRules, start: number, end: number): boolean {
+  const first = DateTime.fromMillis(start, { zone: rules.timezone }).minus({ days: 1 }).startOf('day');
+  const last = DateTime.fromMillis(end, { zone: rules.timezone }).plus({ days: 1 });
+  const ranges: Interval[] = [];
+  for (let d = first; d <= last; d = d.plus({ days: 1 })) ranges.push(...rangesOn(rules, d.toISODate()!));
+  return merge(ranges).some((open) => open.start <= start && end <= open.end);
+}

@@ -1,4 +1,5 @@
 import type { FounderContext } from '@liftoff/contracts/experts';
+import { badRequest } from '../../lib/errors.js';
 
 /** The parts of the programs feature's answers this feature reads (structural, so nothing is imported). */
 interface ProgramLike {
@@ -15,6 +16,7 @@ interface ProgramLike {
 interface MissionLike {
   id: string;
   name: string;
+  userStep: { id: string; title: string }[];
   userMilestone: { name: string; userProgramId: string };
 }
 interface UserLike {
@@ -39,8 +41,9 @@ export interface FounderContextProvider {
   /**
    * The founder's name, startup and position for a mail to an expert. With `missionId` the program and
    * milestone are that mission's; a mission that is not the founder's throws the programs feature's 404.
+   * With `stepId` too, the step's title; a step not of that mission is refused naming `stepId`.
    */
-  details(userId: string, missionId?: string): Promise<FounderDetails>;
+  details(userId: string, missionId?: string, stepId?: string): Promise<FounderDetails>;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
@@ -70,19 +73,31 @@ export function founderContextFrom(lookups: {
       const { program, milestone, mission } = await position(userId);
       return { program, milestone, mission };
     },
-    async details(userId, missionId) {
+    async details(userId, missionId, stepId) {
       const user = await lookups.findUser(userId);
       const named = missionId ? await lookups.getMission(userId, missionId) : null;
       const where = await position(userId);
       const founderName = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || null;
-      const base = { email: user?.email ?? null, founderName, startupName: text(user?.meta.startupName) };
+      const base = {
+        email: user?.email ?? null,
+        founderName,
+        startupName: text(user?.meta.startupName),
+        stage: text(user?.meta.stage),
+        stepName: null,
+      };
       if (named) {
+        const step = stepId ? named.userStep.find((s) => s.id === stepId) : undefined;
+        if (stepId && !step)
+          throw badRequest('stepId: not a step of that mission.', [
+            { path: 'stepId', message: 'Choose a step of the mission the question is asked from' },
+          ]);
         const program = where.programs.find((p) => p.id === named.userMilestone.userProgramId);
         return {
           ...base,
           programName: program?.name ?? null,
           milestoneName: named.userMilestone.name,
           missionName: named.name,
+          stepName: step?.title ?? null,
         };
       }
       return {

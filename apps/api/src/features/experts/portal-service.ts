@@ -93,6 +93,8 @@ export function createPortalService(deps: PortalDeps) {
   }
 
   return {
+    ownProfile,
+
     /** The program team invites the expert behind a profile to make an account (studio or command line). */
     async invite(actorId: string | null, email: string): Promise<ExpertInvitation> {
       const address = email.trim().toLowerCase();

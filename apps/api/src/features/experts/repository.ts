@@ -93,7 +93,8 @@ export function expertsRepository(db: DbOrTx) {
             profileImageUrl: sql`excluded.profile_image_url`,
             expertMeta: sql`excluded.expert_meta`,
             bookingUrl: sql`excluded.booking_url`,
-            availability: sql`excluded.availability`,
+            // The expert's own saved hours win over the pack's (docs/decisions/024).
+            availability: sql`case when ${experts}.availability_edited_at is null then excluded.availability else ${experts}.availability end`,
             updatedAt: sql`now()`,
           },
         })

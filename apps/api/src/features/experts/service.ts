@@ -100,6 +100,8 @@ const snapshot = (details: FounderDetails): FounderContext => ({
   programName: details.programName,
   milestoneName: details.milestoneName,
   missionName: details.missionName,
+  stage: details.stage ?? null,
+  stepName: details.stepName ?? null,
 });
 
 export function createExpertsService(deps: ExpertsDeps) {
@@ -459,7 +461,11 @@ export function createExpertsService(deps: ExpertsDeps) {
 
     async askQuestion(userId: string, body: AskQuestionBody): Promise<ExpertQuestion> {
       const expert = await expertRow(body.expertId);
-      const details = await deps.founder.details(userId, body.missionId);
+      if (body.stepId && !body.missionId)
+        throw badRequest('stepId: name the mission of the step too.', [
+          { path: 'missionId', message: 'Required with stepId' },
+        ]);
+      const details = await deps.founder.details(userId, body.missionId, body.stepId);
       const context = snapshot(details);
       const founderName = context.founderName ?? details.email ?? 'A founder';
       return db.transaction(async (tx) => {

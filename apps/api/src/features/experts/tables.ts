@@ -26,6 +26,11 @@ export const experts = pgTable(
     expertMeta: jsonb('expert_meta').$type<ExpertMeta>().notNull(),
     bookingUrl: text('booking_url'),
     availability: jsonb('availability').$type<AvailabilityRules>().notNull(),
+    /**
+     * Set when the expert saved their own availability in the portal (docs/decisions/024): from then on the
+     * content import leaves `availability` alone, so a re-import never undoes the expert's hours.
+     */
+    availabilityEditedAt: timestamp('availability_edited_at', { withTimezone: true }),
     /** The expert's account, once they signed up after an invitation (docs/decisions/031). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** When the program team last invited this expert to make an account. */

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
+import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
 
 /** One page of the expert portal: its path under /expert and its place in the navigation. */
 export type ExpertPage = {
@@ -22,5 +23,10 @@ export const expertPages: ExpertPage[] = [
   {
     path: 'questions/:questionId',
     Page: page(() => import('../../features/experts/portal/question-page'), 'QuestionPage'),
+  },
+  {
+    path: 'availability',
+    nav: { label: 'Availability', icon: <ScheduleIcon /> },
+    Page: page(() => import('../../features/experts/portal/availability-page'), 'AvailabilityPage'),
   },
 ];

@@ -30,9 +30,10 @@ export function FounderContextLines({ thread }: { thread: QuestionThread }) {
   const c = thread.context;
   const parts = [
     c.startupName && `Startup: ${c.startupName}`,
+    c.stage && `Stage: ${c.stage}`,
     c.programName && `Program: ${c.programName}`,
     c.milestoneName && `Milestone: ${c.milestoneName}`,
-    c.missionName && `Asked from: ${c.missionName}`,
+    c.missionName && `Asked from: ${c.missionName}${c.stepName ? ` (step: ${c.stepName})` : ''}`,
   ].filter(Boolean);
   return (
     <Typography variant="body2" color="text.secondary">

@@ -1,0 +1,1 @@
+ALTER TABLE "experts" ADD COLUMN "availability_edited_at" timestamp with time zone;
