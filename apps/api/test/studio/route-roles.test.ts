@@ -83,6 +83,18 @@ describe('every /api route × every kind of person', () => {
       'GET /api/studio/people',
       'PUT /api/studio/people/:id/roles/:role',
       'GET /api/studio/audit',
+      // The expert portal's meetings and calendar feed, and the founder's answer to a proposal.
+      'GET /api/expert-portal/meetings',
+      'POST /api/expert-portal/meetings/:id/answer',
+      'GET /api/expert-portal/meetings/:id/slots',
+      'POST /api/expert-portal/meetings/:id/propose',
+      'POST /api/expert-portal/meetings/:id/cancel',
+      'PUT /api/expert-portal/meetings/:id/notes',
+      'POST /api/expert/meetings/:id/proposal',
+      'GET /api/expert-portal/calendar-feed',
+      'POST /api/expert-portal/calendar-feed',
+      'DELETE /api/expert-portal/calendar-feed',
+      'GET /api/calendar-feeds/meetings.ics',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);
