@@ -10,6 +10,7 @@ import {
   meetingsMessages,
   portalMeeting,
   portalMeetingsQuery,
+  type PortalMeeting,
   proposalAnswerBody,
   proposeMeetingBody,
 } from '@liftoff/contracts/expert-meetings';
@@ -49,20 +50,59 @@ export async function expertMeetingsRoutes(app: FastifyInstance, options: { meet
     async (request) => ok(meetingsMessages.list, await meetings.list(userOf(request), request.query.status)),
   );
 
-  r.post(
-    '/api/expert-portal/meetings/:id/answer',
-    {
+  /**
+   * The expert's changes of one meeting: each mails both people the updated invite, so each has the
+   * tighter mail limit, and each answers the meeting as it stands after the change.
+   */
+  function change<B extends z.ZodType>(
+    method: 'POST' | 'PUT',
+    action: string,
+    summary: string,
+    body: B,
+    message: string,
+    run: (userId: string, id: string, body: z.infer<B>) => Promise<PortalMeeting>,
+  ) {
+    r.route({
+      method,
+      url: `/api/expert-portal/meetings/:id/${action}`,
       config: { ...experts, ...sendsMail, errors: [404, 409] },
-      schema: {
-        tags,
-        summary: 'Accept or decline a request with a message; both sides get the updated invite',
-        params: meetingIdParams,
-        body: answerMeetingBody,
-        response: { 200: envelope(portalMeeting) },
-      },
-    },
-    async (request) =>
-      ok(meetingsMessages.answer, await meetings.answer(userOf(request), request.params.id, request.body)),
+      schema: { tags, summary, params: meetingIdParams, body, response: { 200: envelope(portalMeeting) } },
+      handler: async (request) =>
+        ok(message, await run(userOf(request), request.params.id, request.body as z.infer<B>)),
+    });
+  }
+
+  change(
+    'POST',
+    'answer',
+    'Accept or decline a request with a message; both sides get the updated invite',
+    answerMeetingBody,
+    meetingsMessages.answer,
+    (userId, id, body) => meetings.answer(userId, id, body),
+  );
+  change(
+    'POST',
+    'propose',
+    'Propose another of my free slots; the founder accepts or declines it',
+    proposeMeetingBody,
+    meetingsMessages.propose,
+    (userId, id, body) => meetings.propose(userId, id, body),
+  );
+  change(
+    'POST',
+    'cancel',
+    'Cancel a pending or accepted meeting up to the minimum notice; both get a METHOD:CANCEL invite',
+    cancelMeetingBody,
+    meetingsMessages.cancel,
+    (userId, id, body) => meetings.cancelByExpert(userId, id, body.message),
+  );
+  change(
+    'PUT',
+    'notes',
+    'Write notes after an accepted meeting took place; the founder sees them',
+    meetingNotesBody,
+    meetingsMessages.notes,
+    (userId, id, body) => meetings.notes(userId, id, body.notes),
   );
 
   r.get(
@@ -82,61 +122,6 @@ export async function expertMeetingsRoutes(app: FastifyInstance, options: { meet
       ok(
         meetingsMessages.slots,
         await meetings.slots(userOf(request), request.params.id, request.query.date),
-      ),
-  );
-
-  r.post(
-    '/api/expert-portal/meetings/:id/propose',
-    {
-      config: { ...experts, ...sendsMail, errors: [404, 409] },
-      schema: {
-        tags,
-        summary: 'Propose another of my free slots; the founder accepts or declines it',
-        params: meetingIdParams,
-        body: proposeMeetingBody,
-        response: { 200: envelope(portalMeeting) },
-      },
-    },
-    async (request) =>
-      ok(meetingsMessages.propose, await meetings.propose(userOf(request), request.params.id, request.body)),
-  );
-
-  r.post(
-    '/api/expert-portal/meetings/:id/cancel',
-    {
-      config: { ...experts, ...sendsMail, errors: [404, 409] },
-      schema: {
-        tags,
-        summary:
-          'Cancel a pending or accepted meeting up to the minimum notice; both get a METHOD:CANCEL invite',
-        params: meetingIdParams,
-        body: cancelMeetingBody,
-        response: { 200: envelope(portalMeeting) },
-      },
-    },
-    async (request) =>
-      ok(
-        meetingsMessages.cancel,
-        await meetings.cancelByExpert(userOf(request), request.params.id, request.body.message),
-      ),
-  );
-
-  r.put(
-    '/api/expert-portal/meetings/:id/notes',
-    {
-      config: { ...experts, ...sendsMail, errors: [404, 409] },
-      schema: {
-        tags,
-        summary: 'Write notes after an accepted meeting took place; the founder sees them',
-        params: meetingIdParams,
-        body: meetingNotesBody,
-        response: { 200: envelope(portalMeeting) },
-      },
-    },
-    async (request) =>
-      ok(
-        meetingsMessages.notes,
-        await meetings.notes(userOf(request), request.params.id, request.body.notes),
       ),
   );
 

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
+import EventIcon from '@mui/icons-material/EventOutlined';
 
 /** One page of the expert portal: its path under /expert and its place in the navigation. */
 export type ExpertPage = {
@@ -22,5 +23,10 @@ export const expertPages: ExpertPage[] = [
   {
     path: 'questions/:questionId',
     Page: page(() => import('../../features/experts/portal/question-page'), 'QuestionPage'),
+  },
+  {
+    path: 'meetings',
+    nav: { label: 'Meetings', icon: <EventIcon /> },
+    Page: page(() => import('../../features/experts/portal/meetings-page'), 'MeetingsPage'),
   },
 ];
