@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalMeeting } from '@liftoff/contracts/expert-meetings';
 import { ExpertApp } from '../../../app/expert/expert-app';
 import { renderSignedIn, userWith } from '../../../app/testing/signed-in-app';
+import { aMeeting } from '../testing/meetings';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -11,25 +12,7 @@ const json = (status: number, body: unknown) =>
 const expert = userWith(['expert']);
 
 const meeting: PortalMeeting = {
-  id: 'm1',
-  expertId: 'e1',
-  expert: { id: 'e1', firstName: 'Erin', lastName: 'Expert', profileImageUrl: '', headline: 'Pricing' },
-  serviceKey: 'intro-30',
-  serviceName: 'Intro call',
-  duration: 30,
-  start: '2099-03-02T14:00:00.000Z',
-  end: '2099-03-02T14:30:00.000Z',
-  timezone: 'Europe/Berlin',
-  note: 'Feedback on our pricing tiers, please.',
-  status: 'REQUESTED',
-  awaiting: 'expert',
-  expertMessage: null,
-  cancelledBy: null,
-  notes: null,
-  sequence: 0,
-  inviteUrl: '/api/expert/meetings/m1/invite.ics',
-  createdAt: '2099-03-01T10:00:00.000Z',
-  updatedAt: '2099-03-01T10:00:00.000Z',
+  ...aMeeting({ note: 'Feedback on our pricing tiers, please.' }),
   founderName: 'Ada Founder',
   founderEmail: 'ada@example.com',
   context: {
