@@ -1,18 +1,16 @@
 import {
   meetingsErrors,
   type AnswerMeetingBody,
-  type CalendarFeed,
   type PortalMeeting,
   type PortalMeetingFilter,
   type ProposeMeetingBody,
 } from '@liftoff/contracts/expert-meetings';
 import { expertErrors, type Availability, type MeetingRequest } from '@liftoff/contracts/experts';
 import type { AppEvent } from '@liftoff/contracts/events';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { dateIn, dayBounds, freeSlots, isCalendarDate, isoIn } from './availability.js';
-import { buildFeed } from './ics.js';
+import { calendarFeeds } from './calendar-feeds.js';
 import { fullName, isLive, meetingInvites, when, type MeetingInviteDeps } from './meeting-invites.js';
 import { meetingsRepository, type MeetingChange } from './meetings-repository.js';
 import { portalRepository } from './portal-repository.js';
@@ -31,7 +29,6 @@ type Change = Extract<AppEvent, { type: 'meeting.changed' }>['change'];
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 const meetingMissing = () => notFound('Meeting request not found.');
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The mail subject's first word(s) for each change. */
 const subjects: Record<Change, string> = {
@@ -364,43 +361,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
       return toMeeting(after, expert);
     },
 
-    async feed(userId: string): Promise<CalendarFeed> {
-      const expert = await ownProfile(userId);
-      const row = await meetingsRepository(db).feedOf(expert.id);
-      return { active: Boolean(row), createdAt: row?.createdAt.toISOString() ?? null, url: null };
-    },
-
-    /** A new subscription URL; the token is shown this once and only its hash is kept. */
-    async regenerateFeed(userId: string): Promise<CalendarFeed> {
-      const expert = await ownProfile(userId);
-      const token = randomBytes(32).toString('base64url');
-      const row = await meetingsRepository(db).putFeed(expert.id, hashOf(token));
-      return {
-        active: true,
-        createdAt: row.createdAt.toISOString(),
-        // The token rides in the query: request logs keep the path only.
-        url: `${deps.appUrl}/api/calendar-feeds/meetings.ics?token=${token}`,
-      };
-    },
-
-    async revokeFeed(userId: string): Promise<CalendarFeed> {
-      const expert = await ownProfile(userId);
-      await meetingsRepository(db).deleteFeed(expert.id);
-      return { active: false, createdAt: null, url: null };
-    },
-
-    /** The feed's calendar: the expert's accepted meetings. An unknown or revoked token is a 404. */
-    async feedCalendar(token: string): Promise<string> {
-      const feed = await meetingsRepository(db).feedByHash(hashOf(token));
-      if (!feed) throw notFound('This calendar feed does not exist or was revoked.');
-      const expert = (await expertsRepository(db).findById(feed.expertId))!;
-      const rows = await meetingsRepository(db).accepted(expert.id);
-      const people = await deps.people([...new Set(rows.map((r) => r.userId))]);
-      return buildFeed(
-        `Liftoff meetings of ${fullName(expert)}`,
-        rows.map((row) => invites.eventOf(row, expert, people.get(row.userId)?.email ?? '')),
-      );
-    },
+    ...calendarFeeds(deps, ownProfile),
   };
 }
 
