@@ -27,6 +27,7 @@ import { expertsRoutes } from './features/experts/routes.js';
 import { expertPortalRoutes } from './features/experts/portal-routes.js';
 import { expertAvailabilityRoutes } from './features/experts/availability-routes.js';
 import { createPortalAvailability } from './features/experts/portal-availability.js';
+import { expertMeetingsRoutes } from './features/experts/meetings-routes.js';
 import { createPortalService } from './features/experts/portal-service.js';
 import { createSupportFeature } from './features/support/feature.js';
 import { supportRoutes } from './features/support/routes.js';
@@ -242,7 +243,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     listPrograms: (id) => programs.service.listPrograms(id),
     getMission: (userId, id) => programs.service.getMission(userId, id),
   });
-  const experts = createExpertsFeature(app, { founder, now: options.now ?? (() => new Date()) });
+  const experts = createExpertsFeature(app, {
+    founder,
+    now: options.now ?? (() => new Date()),
+    people: async (ids) =>
+      new Map(
+        (await peopleDirectory(app.db).byIds(ids)).map((p) => [p.id, { name: p.name, email: p.email }]),
+      ),
+  });
   const support = createSupportFeature(app, {
     currentMilestoneKey: async (id) => (await founder.position(id)).milestone?.key ?? null,
   });
@@ -285,6 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       slots: (expertId, query) => experts.availability(expertId, query),
     }),
   });
+  await app.register(expertMeetingsRoutes, { meetings: experts.meetingsService });
   await app.register(supportRoutes, { service: support });
   await app.register(supportStudioRoutes, {
     inbox: createInboxService({

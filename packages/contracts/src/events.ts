@@ -66,6 +66,33 @@ export const questionRepliedEvent = z.object({
   subject: z.string(),
 });
 
+/**
+ * A meeting request changed (answered, proposed, cancelled, notes written): one event per person told.
+ * Both people also get the updated calendar invite by e-mail from the experts room.
+ */
+export const meetingChanges = [
+  'accepted',
+  'declined',
+  'proposed',
+  'proposal_accepted',
+  'proposal_declined',
+  'cancelled',
+  'notes',
+] as const;
+export const meetingChangedEvent = z.object({
+  type: z.literal('meeting.changed'),
+  meetingId: z.string(),
+  change: z.enum(meetingChanges),
+  /** The account told, and from which side it sees the meeting. */
+  recipientId: z.string(),
+  recipientSide: z.enum(['founder', 'expert']),
+  /** Who made the change, by name. */
+  actorName: z.string(),
+  serviceName: z.string(),
+  /** The meeting's start (ISO instant) after the change. */
+  start: z.string(),
+});
+
 export const supportRepliedEvent = z.object({
   type: z.literal('support.replied'),
   feedbackId: z.string(),
@@ -86,7 +113,7 @@ export const appEvent = z.discriminatedUnion('type', [
   missionReopenedEvent,
   questionAnsweredEvent,
   questionRepliedEvent,
-
+  meetingChangedEvent,
   supportRepliedEvent,
 ]);
 export type AppEvent = z.infer<typeof appEvent>;

@@ -150,6 +150,17 @@ export const meetingRequest = z.object({
   timezone: z.string(),
   note: z.string().nullable(),
   status: meetingStatus,
+  /**
+   * Whose answer a REQUESTED meeting waits for: the expert's (a founder's request) or the founder's (the
+   * expert proposed another slot). Null once the meeting is no longer REQUESTED.
+   */
+  awaiting: z.enum(['expert', 'founder']).nullable(),
+  /** The expert's message with their last answer, proposal or cancellation. */
+  expertMessage: z.string().nullable(),
+  /** Who cancelled, once CANCELLED. */
+  cancelledBy: z.enum(['founder', 'expert']).nullable(),
+  /** The expert's notes after the meeting (Markdown), shown to the founder. */
+  notes: z.string().nullable(),
   /** The calendar invite's SEQUENCE; grows with every change. */
   sequence: z.number().int(),
   /** `GET` it for the current .ics invite (text/calendar). */

@@ -58,8 +58,9 @@ export type UpdateNotificationPreferencesBody = z.infer<typeof updateNotificatio
 /**
  * The kinds a person may choose to get by e-mail, as the profile's preferences name them. A support reply is
  * not among them: it is itself an e-mail the founder asked for, and its centre entry sends no second one.
+ * Nor is a meeting change: its mail carries the updated calendar invite and is always sent.
  */
-export type MailableKind = Exclude<NotificationKind, 'support.replied'>;
+export type MailableKind = Exclude<NotificationKind, 'support.replied' | 'meeting.changed'>;
 export const notificationKindLabels: Record<MailableKind, string> = {
   'deliverable.reviewed': 'A deliverable of yours is reviewed',
   'deliverable.commented': 'Someone comments on your deliverable',

@@ -86,6 +86,18 @@ describe('every /api route × every kind of person', () => {
       'GET /api/expert-portal/availability',
       'PUT /api/expert-portal/availability',
       'GET /api/expert-portal/availability/preview',
+      // The expert portal's meetings and calendar feed, and the founder's answer to a proposal.
+      'GET /api/expert-portal/meetings',
+      'POST /api/expert-portal/meetings/:id/answer',
+      'GET /api/expert-portal/meetings/:id/slots',
+      'POST /api/expert-portal/meetings/:id/propose',
+      'POST /api/expert-portal/meetings/:id/cancel',
+      'PUT /api/expert-portal/meetings/:id/notes',
+      'POST /api/expert/meetings/:id/proposal',
+      'GET /api/expert-portal/calendar-feed',
+      'POST /api/expert-portal/calendar-feed',
+      'DELETE /api/expert-portal/calendar-feed',
+      'GET /api/calendar-feeds/meetings.ics',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);

@@ -3,6 +3,7 @@ import { authMessages } from '@liftoff/contracts/auth';
 import { cohortsMessages } from '@liftoff/contracts/cohorts';
 import { expertMessages } from '@liftoff/contracts/experts';
 import { availabilityMessages } from '@liftoff/contracts/experts-availability';
+import { meetingsMessages } from '@liftoff/contracts/expert-meetings';
 import { programsMessages } from '@liftoff/contracts/programs';
 import { reviewMessages } from '@liftoff/contracts/programs-review';
 
@@ -50,6 +51,13 @@ const wording: Record<string, string> = {
   [expertMessages.cancelMeeting]: 'Your meeting request was cancelled.',
   [expertMessages.askQuestion]: 'Your question was sent.',
   [availabilityMessages.save]: 'Your availability was saved.',
+  [meetingsMessages.answer]: 'Your answer was sent with the updated invite.',
+  [meetingsMessages.propose]: 'Your proposal was sent to the founder.',
+  [meetingsMessages.cancel]: 'The meeting was cancelled.',
+  [meetingsMessages.notes]: 'Your notes were shared with the founder.',
+  [meetingsMessages.proposal]: 'Your answer was sent to the expert.',
+  [meetingsMessages.feedCreated]: 'A new calendar feed address was made.',
+  [meetingsMessages.feedRevoked]: 'The calendar feed is turned off.',
 };
 
 /** The web app's own English for a message the API sent; messages without an entry read well as they are. */

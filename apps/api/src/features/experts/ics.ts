@@ -69,14 +69,9 @@ export function foldLine(line: string): string {
   return out.join('\r\n ');
 }
 
-export function buildInvite(invite: Invite): string {
-  const cancelled = invite.method === 'CANCEL';
-  const lines = [
-    'BEGIN:VCALENDAR',
-    `PRODID:${PRODID}`,
-    'VERSION:2.0',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${invite.method}`,
+/** The VEVENT of an invite or a feed entry. */
+function eventLines(invite: Omit<Invite, 'method'>, cancelled: boolean): string[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${invite.uid}`,
     `SEQUENCE:${invite.sequence}`,
@@ -94,9 +89,35 @@ export function buildInvite(invite: Invite): string {
     `STATUS:${cancelled ? 'CANCELLED' : (invite.status ?? 'TENTATIVE')}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+const calendarOf = (head: string[], events: string[][]) =>
+  [
+    'BEGIN:VCALENDAR',
+    `PRODID:${PRODID}`,
+    'VERSION:2.0',
+    'CALSCALE:GREGORIAN',
+    ...head,
+    ...events.flat(),
+    'END:VCALENDAR',
+  ]
+    .map(foldLine)
+    .join('\r\n') + '\r\n';
+
+export function buildInvite(invite: Invite): string {
+  return calendarOf([`METHOD:${invite.method}`], [eventLines(invite, invite.method === 'CANCEL')]);
+}
+
+/**
+ * A subscription calendar (no METHOD: it is published, not an iTIP message). Calendars poll it and keep
+ * events by UID, so an entry that leaves the feed leaves the subscriber's calendar.
+ */
+export function buildFeed(name: string, events: Omit<Invite, 'method'>[]): string {
+  return calendarOf(
+    [`X-WR-CALNAME:${escapeText(name)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT1H', 'X-PUBLISHED-TTL:PT1H'],
+    events.map((event) => eventLines(event, false)),
+  );
 }
 
 /** The address part of a From header such as `Liftoff <no-reply@liftoff.local>`. */

@@ -1,4 +1,4 @@
-import type { Expert, ExpertSummary } from '@liftoff/contracts/experts';
+import type { Expert, ExpertSummary, MeetingRequest } from '@liftoff/contracts/experts';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -44,6 +44,28 @@ export const toExpertSummary = (row: ExpertRow): ExpertSummary => ({
   lastName: row.lastName,
   profileImageUrl: row.profileImageUrl,
   headline: row.expertMeta.headline,
+});
+
+export const toMeeting = (row: MeetingRequestRow, expert: ExpertRow): MeetingRequest => ({
+  id: row.id,
+  expertId: row.expertId,
+  expert: toExpertSummary(expert),
+  serviceKey: row.serviceKey,
+  serviceName: row.serviceName,
+  duration: row.durationMinutes,
+  start: row.startsAt.toISOString(),
+  end: row.endsAt.toISOString(),
+  timezone: row.timezone,
+  note: row.note,
+  status: row.status,
+  awaiting: row.status === 'REQUESTED' ? row.awaiting : null,
+  expertMessage: row.expertMessage,
+  cancelledBy: row.status === 'CANCELLED' ? row.cancelledBy : null,
+  notes: row.notes,
+  sequence: row.sequence,
+  inviteUrl: `/api/expert/meetings/${row.id}/invite.ics`,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
 });
 
 export const isUuid = (value: string) =>
@@ -148,21 +170,17 @@ export function expertsRepository(db: DbOrTx) {
       const [row] = await db
         .update(meetingRequests)
         .set({ status, sequence: sql`${meetingRequests.sequence} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(meetingRequests.id, id), eq(meetingRequests.status, 'REQUESTED')))
+        .where(
+          and(
+            eq(meetingRequests.id, id),
+            eq(meetingRequests.status, 'REQUESTED'),
+            // A proposal of the expert waits for the founder: the expert's link cannot answer it.
+            eq(meetingRequests.awaiting, 'expert'),
+          ),
+        )
         .returning();
       return row;
     },
-    /** Cancels a live request of this user; undefined when there is none (missing, another's, or not live). */
-    async cancelMeeting(userId: string, id: string): Promise<MeetingRequestRow | undefined> {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db
-        .update(meetingRequests)
-        .set({ status: 'CANCELLED', sequence: sql`${meetingRequests.sequence} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(meetingRequests.id, id), eq(meetingRequests.userId, userId), live))
-        .returning();
-      return row;
-    },
-
     async insertQuestion(values: typeof expertQuestions.$inferInsert): Promise<ExpertQuestionRow> {
       const [row] = await db.insert(expertQuestions).values(values).returning();
       return row!;

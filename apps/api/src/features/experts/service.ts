@@ -11,10 +11,8 @@ import {
 } from '@liftoff/contracts/experts';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DateTime } from 'luxon';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { MailContent } from '../../lib/mail-template.js';
 import type { Mailer } from '../../plugins/mail.js';
 import {
   dateIn,
@@ -26,8 +24,9 @@ import {
   type AvailabilityRules,
 } from './availability.js';
 import type { FounderContextProvider, FounderDetails } from './founder-context.js';
-import { buildInvite, mailAddress } from './ics.js';
-import { expertsRepository, toExpert, toExpertSummary } from './repository.js';
+import type { MeetingsService } from './meetings-service.js';
+import { contextLines, fullName, meetingInvites, when } from './meeting-invites.js';
+import { expertsRepository, toExpert, toExpertSummary, toMeeting } from './repository.js';
 import type { ExpertQuestionRow, ExpertRow, MeetingRequestRow } from './tables.js';
 
 export interface ExpertsDeps {
@@ -41,6 +40,8 @@ export interface ExpertsDeps {
   founder: FounderContextProvider;
   /** Signs the expert's accept/decline link. */
   secret: string;
+  /** Changes of a meeting after its request: answers, cancelling (meetings-service.ts). */
+  meetings: Pick<MeetingsService, 'cancelByFounder' | 'answerByLink'>;
 }
 
 export type ExpertAnswer = 'accept' | 'decline';
@@ -80,20 +81,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
-const when = (date: Date, zone: string) =>
-  `${DateTime.fromJSDate(date, { zone }).toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${zone})`;
-
-function contextLines(context: FounderContext, email?: string | null): string[] {
-  return [
-    `Founder: ${context.founderName ?? 'not given'}${email ? ` <${email}>` : ''}`,
-    `Startup: ${context.startupName ?? 'not given'}`,
-    `Program: ${context.programName ?? 'not enrolled'}`,
-    `Milestone: ${context.milestoneName ?? '—'}`,
-    `Mission: ${context.missionName ?? '—'}`,
-  ];
-}
-
 const snapshot = (details: FounderDetails): FounderContext => ({
   founderName: details.founderName,
   startupName: details.startupName,
@@ -106,8 +93,7 @@ const snapshot = (details: FounderDetails): FounderContext => ({
 
 export function createExpertsService(deps: ExpertsDeps) {
   const { db } = deps;
-  const domain = new URL(deps.appUrl).hostname;
-  const organizer = mailAddress(deps.mailFrom);
+  const { inviteOf, queueMail } = meetingInvites(deps);
 
   async function expertRow(id: string): Promise<ExpertRow> {
     const row = await expertsRepository(db).findById(id);
@@ -127,26 +113,6 @@ export function createExpertsService(deps: ExpertsDeps) {
     }
   }
 
-  function toMeeting(row: MeetingRequestRow, expert: ExpertRow): MeetingRequest {
-    return {
-      id: row.id,
-      expertId: row.expertId,
-      expert: toExpertSummary(expert),
-      serviceKey: row.serviceKey,
-      serviceName: row.serviceName,
-      duration: row.durationMinutes,
-      start: row.startsAt.toISOString(),
-      end: row.endsAt.toISOString(),
-      timezone: row.timezone,
-      note: row.note,
-      status: row.status,
-      sequence: row.sequence,
-      inviteUrl: `/api/expert/meetings/${row.id}/invite.ics`,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  }
-
   function toQuestion(row: ExpertQuestionRow, expert: ExpertRow): ExpertQuestion {
     return {
       id: row.id,
@@ -160,104 +126,12 @@ export function createExpertsService(deps: ExpertsDeps) {
     };
   }
 
-  /** The .ics of a meeting as it stands: a REQUEST while it is live, a CANCEL once cancelled or declined. */
-  function inviteOf(row: MeetingRequestRow, expert: ExpertRow, founderEmail: string): string {
-    const live = row.status === 'REQUESTED' || row.status === 'ACCEPTED';
-    const context = row.context;
-    const founderName = context?.founderName ?? founderEmail;
-    const accepted = row.status === 'ACCEPTED';
-    return buildInvite({
-      method: live ? 'REQUEST' : 'CANCEL',
-      status: accepted ? 'CONFIRMED' : 'TENTATIVE',
-      uid: `${row.id}@${domain}`,
-      sequence: row.sequence,
-      stamp: deps.now(),
-      start: row.startsAt,
-      end: row.endsAt,
-      summary: `${row.serviceName}: ${founderName} × ${fullName(expert)} (Liftoff)`,
-      description: [
-        row.note ? `Note from the founder: ${row.note}` : 'No note from the founder.',
-        '',
-        ...(context ? contextLines(context, founderEmail) : [`Founder: ${founderEmail}`]),
-        '',
-        `Requested through Liftoff (${deps.appUrl}).`,
-      ].join('\n'),
-      organizer,
-      attendees: [
-        { name: founderName, email: founderEmail },
-        { name: fullName(expert), email: expert.email, partstat: accepted ? 'ACCEPTED' : 'NEEDS-ACTION' },
-      ],
-    });
-  }
-
-  /**
-   * Puts a mail in the outbox, in the transaction `tx` of what it tells when there is one, so the mail is kept
-   * exactly when the question or meeting is; the outbox sends it and retries a failed send.
-   */
-  async function queueMail(
-    to: string,
-    content: MailContent,
-    ics?: { body: string; method: 'REQUEST' | 'CANCEL' },
-    tx?: DbOrTx,
-  ) {
-    const attachments = ics
-      ? [
-          {
-            filename: 'invite.ics',
-            content: ics.body,
-            contentType: `text/calendar; charset=utf-8; method=${ics.method}`,
-          },
-        ]
-      : [];
-    await deps.mailer.send(to, content, attachments, tx);
-  }
-
-  async function mailMeeting(
-    row: MeetingRequestRow,
-    expert: ExpertRow,
-    founderEmail: string,
-    cancelled: boolean,
-    tx?: DbOrTx,
-  ) {
-    const ics = {
-      body: inviteOf(row, expert, founderEmail),
-      method: cancelled ? ('CANCEL' as const) : ('REQUEST' as const),
-    };
+  async function mailMeeting(row: MeetingRequestRow, expert: ExpertRow, founderEmail: string, tx?: DbOrTx) {
+    const ics = { body: inviteOf(row, expert, founderEmail), method: 'REQUEST' as const };
     const founderName = row.context?.founderName ?? founderEmail;
     const expertZone = expert.availability.timezone;
     const note = row.note ? [`Note: ${row.note}`] : [];
     const myMeetings = { label: 'See your meeting requests', url: `${deps.appUrl}/overview` };
-    if (cancelled) {
-      await queueMail(
-        founderEmail,
-        {
-          subject: `Cancelled: ${row.serviceName} with ${fullName(expert)}`,
-          heading: 'Your meeting request is cancelled',
-          paragraphs: [
-            `Your ${row.serviceName.toLowerCase()} with ${fullName(expert)} on ${when(row.startsAt, row.timezone)} is cancelled.`,
-            'The attached invite removes it from your calendar.',
-          ],
-          action: myMeetings,
-        },
-        ics,
-        tx,
-      );
-      await queueMail(
-        expert.email,
-        {
-          subject: `Cancelled: ${row.serviceName} with ${founderName}`,
-          heading: `${founderName} cancelled their meeting request`,
-          paragraphs: [
-            `The ${row.serviceName.toLowerCase()} on ${when(row.startsAt, expertZone)} is cancelled; the time is free again.`,
-            'The attached invite removes it from your calendar.',
-          ],
-          footer: 'You received this e-mail because you are a Liftoff expert.',
-        },
-        ics,
-        tx,
-      );
-      return;
-    }
     await queueMail(
       founderEmail,
       {
@@ -289,43 +163,6 @@ export function createExpertsService(deps: ExpertsDeps) {
       },
       ics,
       tx,
-    );
-  }
-
-  async function mailAnswer(row: MeetingRequestRow, expert: ExpertRow, founderEmail: string) {
-    const accepted = row.status === 'ACCEPTED';
-    const ics = {
-      body: inviteOf(row, expert, founderEmail),
-      method: accepted ? ('REQUEST' as const) : ('CANCEL' as const),
-    };
-    const founderName = row.context?.founderName ?? founderEmail;
-    const what = `${row.serviceName.toLowerCase()} with ${fullName(expert)} on ${when(row.startsAt, row.timezone)}`;
-    await queueMail(
-      founderEmail,
-      {
-        subject: `${accepted ? 'Accepted' : 'Declined'}: ${row.serviceName} with ${fullName(expert)}`,
-        heading: accepted
-          ? `${expert.firstName} accepted your meeting`
-          : `${expert.firstName} cannot make it`,
-        paragraphs: accepted
-          ? [`Your ${what} is confirmed.`, 'The attached invite updates your calendar.']
-          : [`${expert.firstName} declined your ${what}.`, 'Pick another slot, or ask a question instead.'],
-        action: { label: 'See your meeting requests', url: `${deps.appUrl}/overview` },
-      },
-      ics,
-    );
-    await queueMail(
-      expert.email,
-      {
-        subject: `${accepted ? 'Confirmed' : 'Declined'}: ${row.serviceName} with ${founderName}`,
-        heading: accepted ? 'Meeting confirmed' : 'Meeting declined',
-        paragraphs: [
-          `You ${accepted ? 'accepted' : 'declined'} the ${row.serviceName.toLowerCase()} with ${founderName} on ${when(row.startsAt, expert.availability.timezone)}.`,
-          'The attached invite updates your calendar.',
-        ],
-        footer: 'You received this e-mail because you are a Liftoff expert.',
-      },
-      ics,
     );
   }
 
@@ -420,7 +257,7 @@ export function createExpertsService(deps: ExpertsDeps) {
             note: body.note || null,
             context: snapshot(details),
           });
-          await mailMeeting(inserted, expert, details.email ?? '', false, tx);
+          await mailMeeting(inserted, expert, details.email ?? '', tx);
           return inserted;
         });
       } catch (error) {
@@ -437,16 +274,7 @@ export function createExpertsService(deps: ExpertsDeps) {
     },
 
     async cancelMeeting(userId: string, id: string): Promise<MeetingRequest> {
-      const repo = expertsRepository(db);
-      const row = await repo.cancelMeeting(userId, id);
-      if (!row) {
-        if (await repo.meetingOf(userId, id)) throw conflict(expertErrors.alreadyCancelled);
-        throw meetingMissing();
-      }
-      const expert = (await repo.findById(row.expertId))!;
-      const details = await deps.founder.details(userId);
-      await mailMeeting(row, expert, details.email ?? '', true);
-      return toMeeting(row, expert);
+      return deps.meetings.cancelByFounder(userId, id);
     },
 
     /** The meeting's current calendar invite (`.ics`), for "add to calendar". */
@@ -524,17 +352,7 @@ export function createExpertsService(deps: ExpertsDeps) {
      */
     async respond(id: string, token: string, answer: ExpertAnswer): Promise<MeetingRequest> {
       checkResponseToken(id, token);
-      const repo = expertsRepository(db);
-      const row = await repo.respondToMeeting(id, answer === 'accept' ? 'ACCEPTED' : 'DECLINED');
-      if (!row) {
-        const current = await repo.meetingById(id);
-        if (!current) throw meetingMissing();
-        throw conflict(`This meeting request is already ${current.status.toLowerCase()}.`);
-      }
-      const expert = (await repo.findById(row.expertId))!;
-      const details = await deps.founder.details(row.userId);
-      await mailAnswer(row, expert, details.email ?? '');
-      return toMeeting(row, expert);
+      return deps.meetings.answerByLink(id, answer);
     },
 
     async bookingUrl(expertId: string): Promise<{ url: string }> {

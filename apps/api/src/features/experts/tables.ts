@@ -82,6 +82,15 @@ export const meetingRequests = pgTable(
     status: text('status', { enum: meetingStatuses }).notNull().default('REQUESTED'),
     sequence: integer('sequence').notNull().default(0),
     context: jsonb('context').$type<FounderContext>(),
+    /** Whose answer a REQUESTED meeting waits for; 'founder' after the expert proposed another slot. */
+    awaiting: text('awaiting', { enum: ['expert', 'founder'] })
+      .notNull()
+      .default('expert'),
+    /** The expert's message with their last answer, proposal or cancellation. */
+    expertMessage: text('expert_message'),
+    cancelledBy: text('cancelled_by', { enum: ['founder', 'expert'] }),
+    /** The expert's notes after the meeting, shown to the founder. */
+    notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -137,3 +146,19 @@ export const expertQuestionMessages = pgTable(
   (table) => [index('expert_question_messages_question_idx').on(table.questionId, table.createdAt)],
 );
 export type ExpertQuestionMessageRow = typeof expertQuestionMessages.$inferSelect;
+
+/**
+ * The expert's private calendar feed (an .ics subscription URL). Only the SHA-256 of the token is kept: a
+ * leaked database does not open anyone's calendar, and regenerating replaces the one row.
+ */
+export const expertCalendarFeeds = pgTable(
+  'expert_calendar_feeds',
+  {
+    expertId: uuid('expert_id')
+      .primaryKey()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('expert_calendar_feeds_token_unique').on(table.tokenHash)],
+);

@@ -125,6 +125,37 @@ export async function messagesFor(
           link: `/expert/questions/${encodeURIComponent(event.questionId)}`,
         },
       ];
+    case 'meeting.changed': {
+      const link =
+        event.recipientSide === 'expert'
+          ? '/expert/meetings'
+          : `/overview?meeting=${encodeURIComponent(event.meetingId)}`;
+      const day = new Date(event.start).toISOString().slice(0, 10);
+      const titles: Record<typeof event.change, string> = {
+        accepted: `${event.actorName} accepted your meeting`,
+        declined: `${event.actorName} declined your meeting`,
+        proposed: `${event.actorName} proposed another time`,
+        proposal_accepted: `${event.actorName} accepted the time you proposed`,
+        proposal_declined: `${event.actorName} declined the time you proposed`,
+        cancelled: `${event.actorName} cancelled your meeting`,
+        notes: `${event.actorName} shared notes from your meeting`,
+      };
+      return [
+        {
+          userId: event.recipientId,
+          kind: event.type,
+          icon: event.change === 'accepted' || event.change === 'proposal_accepted' ? 'star' : 'link',
+          title: titles[event.change],
+          body:
+            event.change === 'proposed'
+              ? `${event.serviceName}, now on ${day}. Accept or decline the new time.`
+              : `${event.serviceName} on ${day}. The updated invite is in your e-mail.`,
+          link,
+          // The experts room mailed both people the updated calendar invite already.
+          mailedByPublisher: true,
+        },
+      ];
+    }
     case 'support.replied':
       return [
         {

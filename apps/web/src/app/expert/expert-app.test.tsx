@@ -1,28 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Role, User } from '@liftoff/contracts/auth';
+import type { User } from '@liftoff/contracts/auth';
 import type { QuestionThread } from '@liftoff/contracts/experts';
-import { renderSignedIn } from '../testing/signed-in-app';
+import { renderSignedIn, userWith } from '../testing/signed-in-app';
 import { ExpertApp } from './expert-app';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const person = (roles: Role[]): User => ({
-  id: 'u1',
-  email: 'erin@example.com',
-  firstName: 'Erin',
-  lastName: 'Expert',
-  verified: true,
-  twoFactorEnabled: false,
-  twoFactorMethod: null,
-  profileCompleted: true,
-  profileImageUrl: null,
-  meta: {},
-  roles,
-  createdAt: '2026-11-01T00:00:00.000Z',
-});
+const person = userWith;
 
 const thread: QuestionThread = {
   id: 'q1',

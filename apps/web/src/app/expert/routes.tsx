@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
+import EventIcon from '@mui/icons-material/EventOutlined';
 
 /** One page of the expert portal: its path under /expert and its place in the navigation. */
 export type ExpertPage = {
@@ -28,5 +29,10 @@ export const expertPages: ExpertPage[] = [
     path: 'availability',
     nav: { label: 'Availability', icon: <ScheduleIcon /> },
     Page: page(() => import('../../features/experts/portal/availability-page'), 'AvailabilityPage'),
+  },
+  {
+    path: 'meetings',
+    nav: { label: 'Meetings', icon: <EventIcon /> },
+    Page: page(() => import('../../features/experts/portal/meetings-page'), 'MeetingsPage'),
   },
 ];

@@ -1,3 +1,4 @@
+import type { Role, User } from '@liftoff/contracts/auth';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { ToastHost } from '../../components/toast/toast-host';
@@ -34,3 +35,19 @@ export async function renderSignedIn(routes: RouteObject[], path: string, fetch:
   );
   return { router, store: app.store };
 }
+
+/** A verified, onboarded account holding `roles`, as `GET /auth/me` answers it. */
+export const userWith = (roles: Role[]): User => ({
+  id: 'u1',
+  email: 'erin@example.com',
+  firstName: 'Erin',
+  lastName: 'Expert',
+  verified: true,
+  twoFactorEnabled: false,
+  twoFactorMethod: null,
+  profileCompleted: true,
+  profileImageUrl: null,
+  meta: {},
+  roles,
+  createdAt: '2026-11-01T00:00:00.000Z',
+});

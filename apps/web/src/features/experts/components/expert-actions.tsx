@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Expert } from '@liftoff/contracts/experts';
 import Button from '@mui/material/Button';
 import EventIcon from '@mui/icons-material/EventAvailableOutlined';
@@ -20,8 +20,16 @@ type Open = 'ask' | 'book' | 'profile' | 'requests' | null;
 
 /** Ask, book, profile and "my requests" for a milestone's expert (rendered in the expert card's slot). */
 export function ExpertActions({ expert, missions }: ExpertActionsProps) {
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
+  const [params, setParams] = useSearchParams();
+  // A meeting notification links to /overview?meeting=<id>: the founder answers it in "My requests".
+  const [open, setOpen] = useState<Open>(() => (params.has('meeting') ? 'requests' : null));
+  const close = () => {
+    setOpen(null);
+    if (params.has('meeting')) {
+      params.delete('meeting');
+      setParams(params, { replace: true });
+    }
+  };
   return (
     <>
       <Button variant="contained" startIcon={<QuestionAnswerIcon />} onClick={() => setOpen('ask')}>

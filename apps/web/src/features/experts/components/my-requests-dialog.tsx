@@ -15,7 +15,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
+import { MarkdownSlot } from '../../../components/feature-slots';
 import { useCancelMeetingMutation, useMeetingsQuery, useQuestionsQuery } from '../api';
+import { useAnswerProposalMutation } from '../meetings-api';
 import { formatDateTime } from '../lib/time';
 import { AddToCalendarButton } from './add-to-calendar';
 import { fullName } from './expert-picker';
@@ -54,7 +56,9 @@ function MeetingRow({
   onCancel: (m: MeetingRequest) => void;
 }) {
   const open = meeting.status === 'REQUESTED' || meeting.status === 'ACCEPTED';
+  const proposed = meeting.status === 'REQUESTED' && meeting.awaiting === 'founder';
   const when = formatDateTime(meeting.start, meeting.timezone);
+  const [answerProposal, answering] = useAnswerProposalMutation();
   return (
     <Box
       component="li"
@@ -74,8 +78,45 @@ function MeetingRow({
             {when} ({meeting.timezone.replace(/_/g, ' ')}) · {meeting.duration} min
           </Typography>
         </Box>
-        <Chip size="small" label={statusLabel[meeting.status]} color={statusColor[meeting.status]} />
+        <Chip
+          size="small"
+          label={proposed ? 'New time proposed' : statusLabel[meeting.status]}
+          color={proposed ? 'warning' : statusColor[meeting.status]}
+        />
       </Stack>
+      {meeting.expertMessage ? (
+        <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+          {meeting.expert.firstName} wrote: {meeting.expertMessage}
+        </Typography>
+      ) : null}
+      {proposed ? (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+          <Typography variant="body2">{meeting.expert.firstName} proposed this new time.</Typography>
+          <Button
+            size="small"
+            variant="contained"
+            disabled={answering.isLoading}
+            onClick={() => void answerProposal({ meetingId: meeting.id, answer: 'accept' })}
+          >
+            Accept new time
+          </Button>
+          <Button
+            size="small"
+            disabled={answering.isLoading}
+            onClick={() => void answerProposal({ meetingId: meeting.id, answer: 'decline' })}
+          >
+            Decline
+          </Button>
+        </Stack>
+      ) : null}
+      {meeting.notes ? (
+        <Box sx={{ mt: 1.5 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            Notes from {meeting.expert.firstName}
+          </Typography>
+          <MarkdownSlot source={meeting.notes} />
+        </Box>
+      ) : null}
       {open ? (
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
           <AddToCalendarButton meeting={meeting} />

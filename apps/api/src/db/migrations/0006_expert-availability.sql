@@ -1,1 +1,0 @@
-ALTER TABLE "experts" ADD COLUMN "availability_edited_at" timestamp with time zone;
