@@ -45,6 +45,8 @@ import { flagsStudioRoutes } from './features/flags/studio-routes.js';
 import { flagSwitch } from './features/flags/switch.js';
 import { contentFilesPlugin } from './features/explore/content-files.js';
 import { exploreRoutes } from './features/explore/routes.js';
+import { exploreStudioRoutes } from './features/explore/studio-routes.js';
+import { createStudioPostsService } from './features/explore/studio-service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createNotificationsService } from './features/notifications/service.js';
 import { notificationsRoutes } from './features/notifications/routes.js';
@@ -271,6 +273,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   });
   await app.register(exploreRoutes);
+  await app.register(exploreStudioRoutes, {
+    wix: Boolean(config.WIX_CLIENT_ID),
+    posts: createStudioPostsService({ db: app.db, audit: app.audit, wix: Boolean(config.WIX_CLIENT_ID) }),
+  });
   await app.register(contentFilesPlugin);
   await app.register(aiFeature, {
     contentDir,

@@ -83,6 +83,16 @@ describe('every /api route × every kind of person', () => {
       'GET /api/studio/people',
       'PUT /api/studio/people/:id/roles/:role',
       'GET /api/studio/audit',
+      'GET /api/studio/explore/source',
+      'GET /api/studio/posts',
+      'GET /api/studio/posts/:id',
+      'POST /api/studio/posts',
+      'PUT /api/studio/posts/:id',
+      'POST /api/studio/posts/:id/publish',
+      'POST /api/studio/posts/:id/unpublish',
+      'POST /api/studio/posts/preview',
+      'POST /api/studio/posts/images',
+      'GET /api/explore/images/:name',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);
