@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, detailPaths, readyUser } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { multipartBody } from '../helpers/multipart.js';
 import { personWith } from '../helpers/team.js';
 
 // The smallest valid PNG: one transparent pixel.
@@ -11,18 +12,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function multipartBody(field: string, fileName: string, data: Buffer, type: string) {
-  const boundary = `----liftoff${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('explore posts written in the studio', () => {
   let t: TestApp;
@@ -178,7 +167,7 @@ describe('explore posts written in the studio', () => {
   });
 
   it('uploads a hero image anyone signed in or not can load, and refuses what is not an image', async () => {
-    const upload = multipartBody('file', 'hero.png', PNG, 'image/png');
+    const upload = multipartBody({ name: 'hero.png', type: 'image/png', data: PNG });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/studio/posts/images',
@@ -194,7 +183,7 @@ describe('explore posts written in the studio', () => {
     const post = await create({ heroImageUrl: url });
     expect(post.heroImageUrl).toBe(url);
 
-    const text = multipartBody('file', 'hero.png', Buffer.from('not an image'), 'image/png');
+    const text = multipartBody({ name: 'hero.png', type: 'image/png', data: Buffer.from('not an image') });
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/studio/posts/images',
