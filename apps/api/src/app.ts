@@ -30,6 +30,9 @@ import { createSupportFeature } from './features/support/feature.js';
 import { supportRoutes } from './features/support/routes.js';
 import { createInboxService } from './features/support/inbox-service.js';
 import { supportStudioRoutes } from './features/support/studio-routes.js';
+import { createPromotionService } from './features/support/promotion-service.js';
+import { promotionStudioRoutes } from './features/support/promotion-routes.js';
+import { answeredQuestions } from './features/experts/answered-questions.js';
 import { createProgramsFeature } from './features/programs/feature.js';
 import { reviewRoutes } from './features/programs/review-routes.js';
 import { programsRoutes } from './features/programs/routes.js';
@@ -270,6 +273,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit: app.audit,
       publish: (event) => app.events.publish(event),
       emails: (ids) => rolesRepository(app.db).emails(ids),
+    }),
+  });
+  await app.register(promotionStudioRoutes, {
+    promotions: createPromotionService({
+      db: app.db,
+      audit: app.audit,
+      answered: (ids) => answeredQuestions(app.db, ids),
+      // The milestone of the founder's program that holds the mission the question was asked from.
+      milestoneOf: async (userId, missionId) => {
+        const milestones = (await programs.service.listPrograms(userId)).flatMap((p) => p.userMilestone);
+        const found = milestones.find((m) => m.userMission.some((mission) => mission.id === missionId));
+        return found ? { key: found.key, name: found.name } : null;
+      },
     }),
   });
   await app.register(exploreRoutes);

@@ -93,6 +93,9 @@ describe('every /api route × every kind of person', () => {
       'POST /api/studio/posts/preview',
       'POST /api/studio/posts/images',
       'GET /api/explore/images/:name',
+      'GET /api/studio/expert-answers',
+      'PUT /api/studio/expert-answers/:id/promotion',
+      'DELETE /api/studio/expert-answers/:id/promotion',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);

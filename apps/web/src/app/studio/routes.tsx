@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { Role } from '@liftoff/contracts/auth';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
+import QuestionIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import FlagIcon from '@mui/icons-material/FlagOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
@@ -96,5 +97,11 @@ export const studioPages: StudioPage[] = [
     path: 'posts/:postId',
     roles: ['manager', 'admin'],
     Page: page(() => import('../../features/explore/studio/post-editor-page'), 'PostEditorPage'),
+  },
+  {
+    path: 'popular-questions',
+    nav: { label: 'Popular questions', icon: <QuestionIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/support/studio/popular-questions-page'), 'PopularQuestionsPage'),
   },
 ];

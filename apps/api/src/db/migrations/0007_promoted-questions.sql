@@ -1,0 +1,1 @@
+ALTER TABLE "popular_questions" ADD COLUMN "promoted_from" uuid;
