@@ -190,3 +190,19 @@ export const promotionMessages = {
   notFound: 'Answered question not found',
   noMilestone: 'This question was asked outside a milestone, so it has no popular questions to join.',
 } as const;
+
+// ─── The founder's own support messages with the team's replies: GET /api/feedback/mine ────────
+
+export const myReply = z.object({ id: z.string(), message: z.string(), createdAt: z.string() });
+export const mySupportMessage = z.object({
+  id: z.string(),
+  kind: z.enum(feedbackKinds),
+  subject: z.string(),
+  message: z.string(),
+  status: supportStatus,
+  createdAt: z.string(),
+  /** The team's answers, oldest first (who answered stays inside the team). */
+  replies: z.array(myReply),
+});
+export type MySupportMessage = z.infer<typeof mySupportMessage>;
+export const myMessagesMessage = 'Your messages fetched successfully.';

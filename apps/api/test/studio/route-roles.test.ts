@@ -96,6 +96,7 @@ describe('every /api route × every kind of person', () => {
       'GET /api/studio/expert-answers',
       'PUT /api/studio/expert-answers/:id/promotion',
       'DELETE /api/studio/expert-answers/:id/promotion',
+      'GET /api/feedback/mine',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);
