@@ -92,4 +92,46 @@ describe('journey: the program team writes for explore and answers support', () 
     await founder.getByRole('heading', { name: 'Stop pitching' }).waitFor();
     await expectAccessible(founder, 'a studio post in explore');
   });
+
+  it('a support message answered in the studio reaches the founder in the app', async () => {
+    const founder = await (await newContext(journey.browser, journey.server.url)).newPage();
+    await newFounderOnOverview(founder, journey.server, 'support');
+    await founder.getByRole('button', { name: 'Support' }).click();
+    const dialog = founder.getByRole('dialog', { name: "We're here to help" });
+    await dialog.getByLabel(/^Subject/).fill('Mentor hours');
+    await dialog.getByLabel(/^Message/).fill('When can I meet a mentor?');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await dialog.getByText('Thank you! Your message has been sent to our team.').first().waitFor();
+
+    const page = await managerInStudio(journey);
+    await page.goto('/studio/support');
+    await page.getByRole('heading', { name: 'Support inbox' }).waitFor();
+    await page.getByRole('gridcell', { name: 'Mentor hours' }).click();
+    const ticket = page.getByRole('dialog', { name: 'Mentor hours' });
+    await ticket.getByLabel('Your reply').fill('Tuesdays at 10: book from the experts page.');
+    await ticket.getByRole('button', { name: 'Send reply' }).click();
+    await ticket.waitFor({ state: 'hidden' });
+
+    // The founder hears of it in the notification centre, which leads to their messages.
+    await founder.goto('/overview');
+    const bell = founder.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor({ timeout: 30_000 });
+    await bell.click();
+    await founder.getByText('The support team answered: Mentor hours').click();
+    await founder.waitForURL('**/my-messages');
+    await founder.getByRole('heading', { name: 'My messages' }).waitFor();
+    const message = founder.getByRole('article', { name: 'Mentor hours' });
+    await message.getByText('Tuesdays at 10: book from the experts page.').waitFor();
+    expect(await message.textContent()).toContain('Answered');
+    await expectAccessible(founder, 'my messages');
+
+    // The support dialog leads there too.
+    await founder.goto('/overview');
+    await founder.getByRole('button', { name: 'Support' }).click();
+    await founder.getByRole('link', { name: 'My messages and replies' }).click();
+    await founder.waitForURL('**/my-messages');
+    await founder.setViewportSize({ width: 375, height: 800 });
+    await founder.getByText('Tuesdays at 10: book from the experts page.').waitFor();
+    await expectAccessible(founder, 'my messages on a phone');
+  });
 });
