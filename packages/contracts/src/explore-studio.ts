@@ -58,7 +58,22 @@ export const studioPostBody = z
     categories: z.array(z.string().max(120)).min(1).max(2),
     tags: z.array(z.string().max(120)).max(6),
   })
-  .strict();
+  .strict()
+  .meta({
+    examples: [
+      {
+        title: 'Five interview mistakes',
+        slug: 'five-interview-mistakes',
+        excerpt: 'What founders get wrong in their first customer calls.',
+        author: 'Pat Program',
+        bodyMarkdown: '## Stop pitching\n\nAsk about the last time it happened.',
+        heroImageUrl: '/api/explore/images/3f1c2a4e-8b7d-4c6e-9a10-2b3c4d5e6f70.png',
+        heroImageAlt: 'A founder taking notes',
+        categories: ['customer-discovery'],
+        tags: ['interviews'],
+      },
+    ],
+  });
 export type StudioPostBody = z.infer<typeof studioPostBody>;
 
 export const publishPostBody = z

@@ -198,6 +198,7 @@ export async function exploreStudioRoutes(
       schema: {
         tags: ['explore'],
         summary: 'A hero image uploaded in the studio',
+        security: [],
         params: exploreImageParams,
       },
     },
