@@ -33,6 +33,9 @@ import { createSupportFeature } from './features/support/feature.js';
 import { supportRoutes } from './features/support/routes.js';
 import { createInboxService } from './features/support/inbox-service.js';
 import { supportStudioRoutes } from './features/support/studio-routes.js';
+import { createPromotionService } from './features/support/promotion-service.js';
+import { promotionStudioRoutes } from './features/support/promotion-routes.js';
+import { answeredQuestions } from './features/experts/answered-questions.js';
 import { createProgramsFeature } from './features/programs/feature.js';
 import { reviewRoutes } from './features/programs/review-routes.js';
 import { programsRoutes } from './features/programs/routes.js';
@@ -48,6 +51,8 @@ import { flagsStudioRoutes } from './features/flags/studio-routes.js';
 import { flagSwitch } from './features/flags/switch.js';
 import { contentFilesPlugin } from './features/explore/content-files.js';
 import { exploreRoutes } from './features/explore/routes.js';
+import { exploreStudioRoutes } from './features/explore/studio-routes.js';
+import { createStudioPostsService } from './features/explore/studio-service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createNotificationsService } from './features/notifications/service.js';
 import { notificationsRoutes } from './features/notifications/routes.js';
@@ -304,7 +309,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       emails: (ids) => rolesRepository(app.db).emails(ids),
     }),
   });
+  await app.register(promotionStudioRoutes, {
+    promotions: createPromotionService({
+      db: app.db,
+      audit: app.audit,
+      answered: (ids) => answeredQuestions(app.db, ids),
+      // The milestone of the founder's program that holds the mission the question was asked from.
+      milestoneOf: async (userId, missionId) => {
+        const milestones = (await programs.service.listPrograms(userId)).flatMap((p) => p.userMilestone);
+        const found = milestones.find((m) => m.userMission.some((mission) => mission.id === missionId));
+        return found ? { key: found.key, name: found.name } : null;
+      },
+    }),
+  });
   await app.register(exploreRoutes);
+  await app.register(exploreStudioRoutes, {
+    wix: Boolean(config.WIX_CLIENT_ID),
+    posts: createStudioPostsService({ db: app.db, audit: app.audit, wix: Boolean(config.WIX_CLIENT_ID) }),
+  });
   await app.register(contentFilesPlugin);
   await app.register(aiFeature, {
     contentDir,

@@ -162,3 +162,47 @@ export const supportTicketParams = z.object({ id: z.uuid() });
 export const supportStatusBody = z.object({ status: supportStatus }).strict();
 export const supportReplyBody = z.object({ message: z.string().trim().min(1).max(5000) }).strict();
 export type SupportReplyBody = z.infer<typeof supportReplyBody>;
+
+// ─── Studio: expert answers promoted to a milestone's popular questions ────────────────────────
+//   GET    /api/studio/expert-answers                 → StudioExpertAnswer[] (answered questions)
+//   PUT    /api/studio/expert-answers/{id}/promotion  → StudioExpertAnswer (shown in the milestone's popular questions)
+//   DELETE /api/studio/expert-answers/{id}/promotion  → StudioExpertAnswer (removed again)
+
+export const studioExpertAnswer = z.object({
+  questionId: z.uuid(),
+  subject: z.string(),
+  question: z.string(),
+  /** The expert's latest answer. */
+  answer: z.string(),
+  expertName: z.string(),
+  askedAt: z.iso.datetime({ offset: true }),
+  /** The milestone it was asked from; null when asked outside a mission (it cannot be promoted then). */
+  milestoneKey: z.string().nullable(),
+  milestoneName: z.string().nullable(),
+  promoted: z.boolean(),
+});
+export type StudioExpertAnswer = z.infer<typeof studioExpertAnswer>;
+export const expertAnswerParams = z.object({ id: z.uuid() });
+export const promotionMessages = {
+  list: 'Answered questions fetched successfully.',
+  promoted: 'Added to the popular questions.',
+  removed: 'Removed from the popular questions.',
+  notFound: 'Answered question not found',
+  noMilestone: 'This question was asked outside a milestone, so it has no popular questions to join.',
+} as const;
+
+// ─── The founder's own support messages with the team's replies: GET /api/feedback/mine ────────
+
+export const myReply = z.object({ id: z.string(), message: z.string(), createdAt: z.string() });
+export const mySupportMessage = z.object({
+  id: z.string(),
+  kind: z.enum(feedbackKinds),
+  subject: z.string(),
+  message: z.string(),
+  status: supportStatus,
+  createdAt: z.string(),
+  /** The team's answers, oldest first (who answered stays inside the team). */
+  replies: z.array(myReply),
+});
+export type MySupportMessage = z.infer<typeof mySupportMessage>;
+export const myMessagesMessage = 'Your messages fetched successfully.';

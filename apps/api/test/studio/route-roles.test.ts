@@ -98,6 +98,20 @@ describe('every /api route × every kind of person', () => {
       'POST /api/expert-portal/calendar-feed',
       'DELETE /api/expert-portal/calendar-feed',
       'GET /api/calendar-feeds/meetings.ics',
+      'GET /api/studio/explore/source',
+      'GET /api/studio/posts',
+      'GET /api/studio/posts/:id',
+      'POST /api/studio/posts',
+      'PUT /api/studio/posts/:id',
+      'POST /api/studio/posts/:id/publish',
+      'POST /api/studio/posts/:id/unpublish',
+      'POST /api/studio/posts/preview',
+      'POST /api/studio/posts/images',
+      'GET /api/explore/images/:name',
+      'GET /api/studio/expert-answers',
+      'PUT /api/studio/expert-answers/:id/promotion',
+      'DELETE /api/studio/expert-answers/:id/promotion',
+      'GET /api/feedback/mine',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);

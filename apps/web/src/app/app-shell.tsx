@@ -5,6 +5,7 @@ import MapIcon from '@mui/icons-material/MapOutlined';
 import ExploreIcon from '@mui/icons-material/ExploreOutlined';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
+import MailIcon from '@mui/icons-material/MailOutlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import { AppLayout } from '../components/layouts/app-layout';
 import type { NavItem } from '../components/layouts/app-layout';
@@ -71,11 +72,12 @@ export function AppShell() {
         onSignOut={() => void logout()}
         onOpenSupport={() => setSupportOpen(true)}
         appBarActions={<NotificationBell />}
-        menuLinks={
-          isProgramTeam(user?.roles)
+        menuLinks={[
+          { label: 'My messages', to: paths.myMessages, icon: <MailIcon fontSize="small" /> },
+          ...(isProgramTeam(user?.roles)
             ? [{ label: 'Studio', to: paths.studio, icon: <WorkspacesIcon fontSize="small" /> }]
-            : []
-        }
+            : []),
+        ]}
       />
       <SupportDialog open={supportOpen} onClose={() => setSupportOpen(false)} />
     </FeatureSlotsProvider>

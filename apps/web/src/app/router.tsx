@@ -209,6 +209,10 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
                 path: paths.myQuestions,
                 lazy: screen(() => import('../features/experts/pages/my-questions-page'), 'MyQuestionsPage'),
               },
+              {
+                path: paths.myMessages,
+                lazy: screen(() => import('../features/support/pages/my-messages-page'), 'MyMessagesPage'),
+              },
             ],
           },
           // The expert portal: its own layout and route table (app/expert/routes.tsx), all lazy.

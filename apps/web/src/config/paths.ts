@@ -24,6 +24,8 @@ export const paths = {
   /** The program team's studio; its own pages are in app/studio/routes.tsx, relative to it. */
   /** The founder's questions to experts, with answers and threads. */
   myQuestions: '/my-questions/:questionId?',
+  /** The founder's support messages and the team's replies. */
+  myMessages: '/my-messages',
   /** The expert portal; its own pages are in app/expert/routes.tsx, relative to it. */
   expert: '/expert',
   studio: '/studio',

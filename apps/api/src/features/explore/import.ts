@@ -244,6 +244,7 @@ export async function importBlog(
       pack.tags.map((t, position) => ({ slug: t.key, label: t.label, position })),
     );
     const existing = await repository.postHashes();
+    const studioOwned = await repository.studioSlugs();
     const result: BlogImportResult = {
       categories: pack.categories.length,
       tags: pack.tags.length,
@@ -252,7 +253,7 @@ export async function importBlog(
     for (const post of pack.posts) {
       const fm = post.frontMatter;
       const previous = existing.get(fm.slug);
-      if (previous === post.hash) {
+      if (previous === post.hash || studioOwned.has(fm.slug)) {
         result.posts.unchanged++;
         continue;
       }

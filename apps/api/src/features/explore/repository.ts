@@ -49,8 +49,12 @@ export type PostSummaryRow = {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** What founders may see: published, and its publish time has come (a later one is scheduled). */
+export const visibleAt = (now: Date) =>
+  and(eq(blogPosts.state, 'published'), lte(blogPosts.firstPublishedAt, now))!;
+
 function filterCondition(filter: PostFilter): SQL {
-  const conditions: SQL[] = [lte(blogPosts.firstPublishedAt, filter.now)];
+  const conditions: SQL[] = [visibleAt(filter.now)];
   if (filter.categorySlug) {
     conditions.push(sql`exists (select 1 from ${blogPostCategories} join ${blogCategories} on ${blogCategories.id} = ${blogPostCategories.categoryId}
       where ${blogPostCategories.postId} = ${blogPosts.id} and ${blogCategories.slug} = ${filter.categorySlug})`);
@@ -113,6 +117,14 @@ export function exploreRepository(db: DbOrTx) {
       const rows = await db.select({ slug: blogPosts.slug, hash: blogPosts.sourceHash }).from(blogPosts);
       return new Map(rows.map((row) => [row.slug, row.hash]));
     },
+    /** Slugs the studio owns: the pack import leaves these posts as the team left them. */
+    async studioSlugs(): Promise<Set<string>> {
+      const rows = await db
+        .select({ slug: blogPosts.slug })
+        .from(blogPosts)
+        .where(eq(blogPosts.origin, 'studio'));
+      return new Set(rows.map((row) => row.slug));
+    },
     /** Inserts or updates by slug. Seed metrics are written once; counted views live in blog_post_views. */
     async upsertPost(record: PostRecord): Promise<string> {
       const {
@@ -145,7 +157,7 @@ export function exploreRepository(db: DbOrTx) {
     async removePostsExcept(slugs: string[]): Promise<number> {
       const removed = await db
         .delete(blogPosts)
-        .where(notInArray(blogPosts.slug, slugs))
+        .where(and(notInArray(blogPosts.slug, slugs), eq(blogPosts.origin, 'pack')))
         .returning({ id: blogPosts.id });
       return removed.length;
     },
@@ -184,7 +196,7 @@ export function exploreRepository(db: DbOrTx) {
       const [row] = await db
         .select()
         .from(blogPosts)
-        .where(and(eq(blogPosts.slug, slug), lte(blogPosts.firstPublishedAt, now)));
+        .where(and(eq(blogPosts.slug, slug), visibleAt(now)));
       return row ?? null;
     },
     /** The published posts just before (older) and after (newer) a date. */
@@ -192,15 +204,13 @@ export function exploreRepository(db: DbOrTx) {
       const [older] = await db
         .select({ slug: blogPosts.slug, title: blogPosts.title })
         .from(blogPosts)
-        .where(lt(blogPosts.firstPublishedAt, post.firstPublishedAt))
+        .where(and(lt(blogPosts.firstPublishedAt, post.firstPublishedAt), visibleAt(now)))
         .orderBy(desc(blogPosts.firstPublishedAt))
         .limit(1);
       const [newer] = await db
         .select({ slug: blogPosts.slug, title: blogPosts.title })
         .from(blogPosts)
-        .where(
-          and(gt(blogPosts.firstPublishedAt, post.firstPublishedAt), lte(blogPosts.firstPublishedAt, now)),
-        )
+        .where(and(gt(blogPosts.firstPublishedAt, post.firstPublishedAt), visibleAt(now)))
         .orderBy(asc(blogPosts.firstPublishedAt))
         .limit(1);
       return { previous: older ?? null, next: newer ?? null };

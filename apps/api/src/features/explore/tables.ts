@@ -51,6 +51,14 @@ export const blogPosts = pgTable(
     heroImageWidth: integer('hero_image_width'),
     heroImageHeight: integer('hero_image_height'),
     featured: boolean('featured').notNull().default(false),
+    /** Founders see a post only when it is published and `firstPublishedAt` has come (a later one is scheduled). */
+    state: text('state', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('published'),
+    /** `studio` posts were written or edited in the studio: the pack import neither removes nor overwrites them. */
+    origin: text('origin', { enum: ['pack', 'studio'] })
+      .notNull()
+      .default('pack'),
     firstPublishedAt: timestamp('first_published_at', { withTimezone: true }).notNull(),
     lastPublishedAt: timestamp('last_published_at', { withTimezone: true }).notNull(),
     minutesToRead: integer('minutes_to_read').notNull(),

@@ -164,7 +164,7 @@ export async function messagesFor(
           icon: 'mention',
           title: `The support team answered: ${event.subject}`,
           body: event.reply,
-          link: '/overview',
+          link: '/my-messages',
           mailedByPublisher: true,
         },
       ];

@@ -35,6 +35,15 @@ export function inboxRepository(db: DbOrTx) {
       ]);
       return { rows, total: Number(total?.value ?? 0) };
     },
+    /** The founder's own messages, newest first. */
+    mine(userId: string): Promise<FeedbackRow[]> {
+      return db
+        .select()
+        .from(feedback)
+        .where(eq(feedback.userId, userId))
+        .orderBy(desc(feedback.createdAt), desc(feedback.id))
+        .limit(100);
+    },
     async find(id: string): Promise<FeedbackRow | undefined> {
       const [row] = await db.select().from(feedback).where(eq(feedback.id, id));
       return row;

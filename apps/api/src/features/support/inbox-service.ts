@@ -1,5 +1,6 @@
 import type { SupportRepliedEvent } from '@liftoff/contracts/events';
 import type {
+  MySupportMessage,
   SupportInboxPage,
   SupportInboxQuery,
   SupportStatus,
@@ -63,6 +64,27 @@ export function createInboxService(deps: InboxDeps) {
       return { tickets: await tickets(rows), total, page: query.page, pageSize: query.pageSize };
     },
     ticket,
+
+    /** A founder's messages with the team's replies, as the founder reads them in the app. */
+    async mine(userId: string): Promise<MySupportMessage[]> {
+      const rows = await inboxRepository(db).mine(userId);
+      const replies = await inboxRepository(db).replies(rows.map((row) => row.id));
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        subject: row.subject,
+        message: row.message,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+        replies: replies
+          .filter((reply) => reply.feedbackId === row.id)
+          .map((reply) => ({
+            id: reply.id,
+            message: reply.message,
+            createdAt: reply.createdAt.toISOString(),
+          })),
+      }));
+    },
 
     async setStatus(actorId: string, id: string, status: SupportStatus): Promise<SupportTicket> {
       await db.transaction(async (tx) => {

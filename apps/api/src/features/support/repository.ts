@@ -1,5 +1,5 @@
 import type { Setting } from '@liftoff/contracts/support';
-import { desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { feedback, popularQuestions, settings, type FeedbackRow, type PopularQuestionRow } from './tables.js';
 
@@ -10,7 +10,7 @@ export type PopularQuestionValues = Pick<
 
 export function supportRepository(db: DbOrTx) {
   return {
-    /** Replaces the popular questions with the pack's: upsert by key, remove the others. */
+    /** Replaces the popular questions with the pack's: upsert by key, remove the others (promoted ones stay). */
     async replacePopularQuestions(values: PopularQuestionValues[]): Promise<void> {
       for (const value of values) {
         await db
@@ -30,16 +30,54 @@ export function supportRepository(db: DbOrTx) {
       const keys = values.map((v) => v.key);
       await db
         .delete(popularQuestions)
-        .where(keys.length ? notInArray(popularQuestions.key, keys) : undefined);
+        .where(
+          and(
+            isNull(popularQuestions.promotedFrom),
+            keys.length ? notInArray(popularQuestions.key, keys) : undefined,
+          ),
+        );
     },
-    /** Most asked first; only the milestone's when `milestoneKey` is given. */
+    /**
+     * The milestone's questions, the team's promoted answers first, then most asked; without a milestone the
+     * pack's most asked overall (a promoted answer belongs to its milestone's founders only).
+     */
     async popularQuestions(milestoneKey: string | null, limit: number): Promise<PopularQuestionRow[]> {
       return db
         .select()
         .from(popularQuestions)
-        .where(milestoneKey ? eq(popularQuestions.milestoneKey, milestoneKey) : undefined)
-        .orderBy(desc(popularQuestions.askCount), popularQuestions.key)
+        .where(
+          milestoneKey
+            ? eq(popularQuestions.milestoneKey, milestoneKey)
+            : isNull(popularQuestions.promotedFrom),
+        )
+        .orderBy(
+          desc(sql`${popularQuestions.promotedFrom} is not null`),
+          desc(popularQuestions.askCount),
+          popularQuestions.key,
+        )
         .limit(limit);
+    },
+    async promotedIds(): Promise<Set<string>> {
+      const rows = await db
+        .select({ id: popularQuestions.promotedFrom })
+        .from(popularQuestions)
+        .where(isNotNull(popularQuestions.promotedFrom));
+      return new Set(rows.map((row) => row.id!));
+    },
+    async promote(values: PopularQuestionValues & { promotedFrom: string }): Promise<boolean> {
+      const rows = await db
+        .insert(popularQuestions)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: popularQuestions.id });
+      return rows.length > 0;
+    },
+    async demote(promotedFrom: string): Promise<boolean> {
+      const rows = await db
+        .delete(popularQuestions)
+        .where(eq(popularQuestions.promotedFrom, promotedFrom))
+        .returning({ id: popularQuestions.id });
+      return rows.length > 0;
     },
     async upsertSetting(value: Setting): Promise<void> {
       await db

@@ -1,5 +1,7 @@
 import { envelope } from '@liftoff/contracts/common';
 import {
+  myMessagesMessage,
+  mySupportMessage,
   supportInboxPage,
   supportInboxQuery,
   supportReplyBody,
@@ -9,6 +11,7 @@ import {
 } from '@liftoff/contracts/support';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { InboxService } from './inbox-service.js';
@@ -20,6 +23,19 @@ export async function supportStudioRoutes(app: FastifyInstance, options: { inbox
   const { inbox } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const team = { roles: ['manager' as const, 'admin' as const] };
+
+  // The founder's side of the same conversations: their own messages and the team's replies.
+  r.get(
+    '/api/feedback/mine',
+    {
+      schema: {
+        tags: ['support'],
+        summary: "The caller's support messages, newest first, with the team's replies",
+        response: { 200: envelope(z.array(mySupportMessage)) },
+      },
+    },
+    async (request) => ok(myMessagesMessage, await inbox.mine(principalOf(request).userId)),
+  );
 
   r.get(
     '/api/studio/support',

@@ -18,6 +18,8 @@ export const popularQuestions = pgTable(
     question: text('question').notNull(),
     answer: text('answer').notNull(),
     askCount: integer('ask_count').notNull(),
+    /** The expert question the program team promoted into the list; null for the content pack's entries. */
+    promotedFrom: uuid('promoted_from'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

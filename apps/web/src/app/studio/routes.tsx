@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { Role } from '@liftoff/contracts/auth';
+import ArticleIcon from '@mui/icons-material/ArticleOutlined';
+import QuestionIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import FlagIcon from '@mui/icons-material/FlagOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
@@ -84,5 +86,22 @@ export const studioPages: StudioPage[] = [
     nav: { label: 'Support inbox', icon: <InboxIcon /> },
     roles: ['manager', 'admin'],
     Page: page(() => import('../../features/support/studio/inbox-page'), 'SupportInboxPage'),
+  },
+  {
+    path: 'posts',
+    nav: { label: 'Explore posts', icon: <ArticleIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/explore/studio/posts-page'), 'StudioPostsPage'),
+  },
+  {
+    path: 'posts/:postId',
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/explore/studio/post-editor-page'), 'PostEditorPage'),
+  },
+  {
+    path: 'popular-questions',
+    nav: { label: 'Popular questions', icon: <QuestionIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/support/studio/popular-questions-page'), 'PopularQuestionsPage'),
   },
 ];

@@ -2,13 +2,14 @@ import type {
   ContactUsSetting,
   Feedback,
   FeedbackBody,
+  MySupportMessage,
   PopularQuestion,
   TutorialSetting,
 } from '@liftoff/contracts/support';
 import { api } from '../../lib/api';
 
 const auth = 'authorization';
-const supportBase = api.enhanceEndpoints({ addTagTypes: ['PopularQuestions', 'Settings'] });
+const supportBase = api.enhanceEndpoints({ addTagTypes: ['PopularQuestions', 'Settings', 'MyMessages'] });
 
 /**
  * Support (api-contract.md "Support"): popular questions, the CONTACT_US and TUTORIAL settings, and the
@@ -36,6 +37,13 @@ export const supportApi = supportBase.injectEndpoints({
     sendFeedback: build.mutation<Feedback, FeedbackBody>({
       query: (body) => ({ url: '/feedback', method: 'POST', headerType: auth, body }),
       extraOptions: { successToast: true },
+      invalidatesTags: ['MyMessages'],
+    }),
+    myMessages: build.query<MySupportMessage[], void>({
+      query: () => ({ url: '/feedback/mine', method: 'GET', headerType: auth }),
+      extraOptions: { silent: true },
+      // A reply arrives as a notification; the list follows the notification centre's refreshes.
+      providesTags: ['MyMessages', 'Notifications'],
     }),
   }),
 });
@@ -45,4 +53,5 @@ export const {
   useContactUsSettingQuery,
   useTutorialSettingQuery,
   useSendFeedbackMutation,
+  useMyMessagesQuery,
 } = supportApi;

@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import MailIcon from '@mui/icons-material/MailOutlined';
 import SchoolIcon from '@mui/icons-material/SchoolOutlined';
 import { RetryAlert } from '../../../components/retry-alert';
 import { SubjectMessageFields, useSubjectMessage } from '../../../components/subject-message-fields';
@@ -224,6 +225,15 @@ export function SupportDialog({
                   </Stack>
                 </Box>
               )}
+              <Button
+                component={RouterLink}
+                to={paths.myMessages}
+                onClick={close}
+                startIcon={<MailIcon />}
+                sx={{ alignSelf: 'flex-start' }}
+              >
+                My messages and replies
+              </Button>
               <Button
                 component={RouterLink}
                 to={paths.tutorial}

@@ -1,27 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '@liftoff/contracts/auth';
 import type { SupportTicket } from '@liftoff/contracts/support';
 import { renderSignedIn } from '../../../app/testing/signed-in-app';
 import { StudioApp } from '../../../app/studio/studio-app';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const manager: User = {
-  id: 'u1',
-  email: 'morgan@example.com',
-  firstName: 'Morgan',
-  lastName: 'Manager',
-  verified: true,
-  twoFactorEnabled: true,
-  twoFactorMethod: 'TOTP',
-  profileCompleted: true,
-  profileImageUrl: null,
-  meta: {},
-  roles: ['manager'],
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
+import { json, manager } from '../../../app/testing/studio-people';
 
 const ticket: SupportTicket = {
   id: 't1',

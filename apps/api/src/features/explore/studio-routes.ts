@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { envelope } from '@liftoff/contracts/common';
+import {
+  exploreImageParams,
+  exploreSourceInfo,
+  postPreview,
+  postPreviewBody,
+  publishPostBody,
+  studioPost,
+  studioPostBody,
+  studioPostMessages,
+  studioPostParams,
+  studioPostSummary,
+  uploadedImage,
+} from '@liftoff/contracts/explore-studio';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.js';
+import { AppError } from '../../lib/errors.js';
+import { readUploadedFile } from '../../lib/uploads.js';
+import { principalOf } from '../../plugins/auth-guard.js';
+import type { StudioPostsService } from './studio-service.js';
+
+const tags = ['studio'];
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const imageTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+/** Where the Wix blog is edited when it is explore's source (this app knows the client, not the site). */
+export const WIX_DASHBOARD_URL = 'https://manage.wix.com/account/sites';
+
+/** The studio's post editor for the built-in explore store (managers and admins), and its hero images. */
+export async function exploreStudioRoutes(
+  app: FastifyInstance,
+  options: { posts: StudioPostsService; wix: boolean },
+) {
+  const { posts } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const team = { roles: ['manager' as const, 'admin' as const] };
+  const writes = { ...team, errors: [409 as const] };
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2, parts: 3 } });
+  const me = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
+
+  r.get(
+    '/api/studio/explore/source',
+    {
+      config: team,
+      schema: {
+        tags,
+        summary: "Where explore's posts come from: the built-in store, or Wix with its dashboard address",
+        response: { 200: envelope(exploreSourceInfo) },
+      },
+    },
+    async () =>
+      ok(studioPostMessages.source, {
+        kind: options.wix ? ('wix' as const) : ('builtin' as const),
+        dashboardUrl: options.wix ? WIX_DASHBOARD_URL : null,
+      }),
+  );
+
+  r.get(
+    '/api/studio/posts',
+    {
+      config: team,
+      schema: {
+        tags,
+        summary: 'Every built-in explore post: drafts, scheduled and published, last edited first',
+        response: { 200: envelope(z.array(studioPostSummary)) },
+      },
+    },
+    async () => ok(studioPostMessages.list, await posts.list()),
+  );
+
+  r.get(
+    '/api/studio/posts/:id',
+    {
+      config: team,
+      schema: {
+        tags,
+        summary: 'One explore post with its Markdown',
+        params: studioPostParams,
+        response: { 200: envelope(studioPost) },
+      },
+    },
+    async (request) => ok(studioPostMessages.one, await posts.get(request.params.id)),
+  );
+
+  r.post(
+    '/api/studio/posts',
+    {
+      config: writes,
+      schema: {
+        tags,
+        summary: 'Write a new explore post as a draft (audit-logged; 409 when explore reads Wix)',
+        body: studioPostBody,
+        response: { 201: envelope(studioPost) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(studioPostMessages.created, await posts.create(me(request), request.body))),
+  );
+
+  r.put(
+    '/api/studio/posts/:id',
+    {
+      config: writes,
+      schema: {
+        tags,
+        summary: 'Edit an explore post; a published one changes in explore at once (audit-logged)',
+        params: studioPostParams,
+        body: studioPostBody,
+        response: { 200: envelope(studioPost) },
+      },
+    },
+    async (request) =>
+      ok(studioPostMessages.saved, await posts.update(me(request), request.params.id, request.body)),
+  );
+
+  r.post(
+    '/api/studio/posts/:id/publish',
+    {
+      config: writes,
+      schema: {
+        tags,
+        summary: 'Publish now, or at `publishAt` (scheduled: founders see it from then on; audit-logged)',
+        params: studioPostParams,
+        body: publishPostBody,
+        response: { 200: envelope(studioPost) },
+      },
+    },
+    async (request) => {
+      const saved = await posts.publish(me(request), request.params.id, request.body);
+      return ok(
+        saved.status === 'scheduled' ? studioPostMessages.scheduled : studioPostMessages.published,
+        saved,
+      );
+    },
+  );
+
+  r.post(
+    '/api/studio/posts/:id/unpublish',
+    {
+      config: writes,
+      schema: {
+        tags,
+        summary: 'Take a post out of explore: back to draft (audit-logged)',
+        params: studioPostParams,
+        response: { 200: envelope(studioPost) },
+      },
+    },
+    async (request) =>
+      ok(studioPostMessages.unpublished, await posts.unpublish(me(request), request.params.id)),
+  );
+
+  r.post(
+    '/api/studio/posts/preview',
+    {
+      config: team,
+      schema: {
+        tags,
+        summary: "The Markdown rendered and sanitised exactly as explore's post page receives it",
+        body: postPreviewBody,
+        response: { 200: envelope(postPreview) },
+      },
+    },
+    async (request) => ok(studioPostMessages.preview, posts.preview(request.body.bodyMarkdown)),
+  );
+
+  r.post(
+    '/api/studio/posts/images',
+    {
+      config: team,
+      schema: {
+        tags,
+        summary: 'Upload a hero image (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',
+        description: 'The type is checked from the bytes: 415 for another type, 413 when too large.',
+        consumes: ['multipart/form-data'],
+        response: { 201: envelope(uploadedImage) },
+      },
+    },
+    async (request, reply) => {
+      const { data } = await readUploadedFile(request, 'file', 'The image is larger than 5 MB.');
+      const ext = (await fileTypeFromBuffer(data))?.ext ?? '';
+      if (!imageTypes[ext])
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload a PNG, JPEG or WebP image.');
+      const name = `${randomUUID()}.${ext}`;
+      await app.storage.put(`explore-images/${name}`, data, imageTypes[ext]);
+      return reply.status(201).send(ok(studioPostMessages.image, { url: `/api/explore/images/${name}` }));
+    },
+  );
+
+  r.get(
+    '/api/explore/images/:name',
+    {
+      // Public: an <img> cannot send a bearer token. Names are random and never reused.
+      config: { public: true },
+      schema: {
+        tags: ['explore'],
+        summary: 'A hero image uploaded in the studio',
+        security: [],
+        params: exploreImageParams,
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      const stream = await app.storage.getStream(`explore-images/${name}`);
+      return reply
+        .header('content-type', imageTypes[name.split('.').pop()!]!)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(stream);
+    },
+  );
+}

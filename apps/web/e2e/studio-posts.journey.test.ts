@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newFounderOnOverview, signInThroughScreens } from './support/auth-flows.js';
+import { expectAccessible, newContext } from './support/browser.js';
+import { makePng } from './support/files.js';
+import { useServerAndBrowser, type Journey } from './support/journey.js';
+
+const totp = (secret: string) =>
+  execFileSync('oathtool', ['--totp', '-b', secret], { encoding: 'utf8' }).trim();
+const DEMO_PASSWORD = 'liftoff-demo-2026';
+
+/** The demo manager, signed in past its second factor (the key is printed on start). */
+async function managerInStudio(journey: Journey): Promise<Page> {
+  const { server, browser } = journey;
+  let secret = '';
+  for (let i = 0; i < 50 && !secret; i += 1) {
+    secret = /authenticator key ([A-Z2-7]{32})/.exec(server.output())?.[1] ?? '';
+    if (!secret) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const page = await (await newContext(browser, server.url)).newPage();
+  await signInThroughScreens(page, 'manager@liftoff.local', DEMO_PASSWORD);
+  await page.waitForURL('**/two-factor');
+  await page.getByLabel('Code from your app').fill(totp(secret));
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/two-factor'));
+  return page;
+}
+
+describe('journey: the program team writes for explore and answers support', () => {
+  const journey = useServerAndBrowser({ SEED_DEMO: 'true' });
+
+  it('a post written and published in the studio appears in the founders’ explore', async () => {
+    const page = await managerInStudio(journey);
+    await page.goto('/studio/posts');
+    await page.getByRole('heading', { name: 'Explore posts' }).waitFor();
+    await page.getByRole('link', { name: 'Write a post' }).first().click();
+    await page.waitForURL('**/studio/posts/new');
+
+    await page.getByLabel('Title').fill('Five interview mistakes');
+    expect(await page.getByLabel('Address (slug)').inputValue()).toBe('five-interview-mistakes');
+    await page.getByLabel('Excerpt').fill('What founders get wrong in their first customer calls.');
+    await page.getByLabel('Author').fill('Pat Program');
+    await page.getByLabel('Categories').click();
+    await page.getByRole('option', { name: 'Customer Discovery' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Tags').click();
+    await page.getByRole('option', { name: 'Interviews' }).click();
+    await page.keyboard.press('Escape');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'hero.png',
+      mimeType: 'image/png',
+      buffer: makePng(),
+    });
+    await expect
+      .poll(() => page.getByLabel('Hero image address').inputValue())
+      .toMatch(/^\/api\/explore\/images\/.+\.png$/);
+    await page.getByLabel('Hero image description (alt text)').fill('A founder taking notes');
+    await page
+      .getByLabel('Post (Markdown)')
+      .fill('## Stop pitching\n\nAsk about the **last time** it happened.\n\n<script>alert(1)</script>');
+    // The live preview renders as explore will: the heading and bold text, no script.
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('heading', { name: 'Stop pitching' }).waitFor();
+    expect(await preview.locator('strong').textContent()).toBe('last time');
+    expect(await preview.locator('script').count()).toBe(0);
+    await expectAccessible(page, 'studio post editor');
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/studio\/posts\/[0-9a-f-]{36}$/);
+    await page.getByText('This post is a draft: founders do not see it.').waitFor();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByText(/^Published .*: founders see it in explore\.$/).waitFor();
+
+    await page.goto('/studio/posts');
+    const row = page.getByRole('link', { name: /Five interview mistakes/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Published');
+    await expectAccessible(page, 'studio posts');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectAccessible(page, 'studio posts on a phone');
+
+    // A founder finds it in explore and reads it.
+    const founder = await (await newContext(journey.browser, journey.server.url)).newPage();
+    await newFounderOnOverview(founder, journey.server, 'posts');
+    await founder.goto('/explore');
+    await founder
+      .getByRole('link', { name: /Five interview mistakes/ })
+      .first()
+      .click();
+    await founder.waitForURL('**/explore/post/five-interview-mistakes');
+    await founder.getByRole('heading', { name: 'Stop pitching' }).waitFor();
+    await expectAccessible(founder, 'a studio post in explore');
+  });
+
+  it('a support message answered in the studio reaches the founder in the app', async () => {
+    const founder = await (await newContext(journey.browser, journey.server.url)).newPage();
+    await newFounderOnOverview(founder, journey.server, 'support');
+    await founder.getByRole('button', { name: 'Support' }).click();
+    const dialog = founder.getByRole('dialog', { name: "We're here to help" });
+    await dialog.getByLabel(/^Subject/).fill('Mentor hours');
+    await dialog.getByLabel(/^Message/).fill('When can I meet a mentor?');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await dialog.getByText('Thank you! Your message has been sent to our team.').first().waitFor();
+
+    const page = await managerInStudio(journey);
+    await page.goto('/studio/support');
+    await page.getByRole('heading', { name: 'Support inbox' }).waitFor();
+    await page.getByRole('gridcell', { name: 'Mentor hours' }).click();
+    const ticket = page.getByRole('dialog', { name: 'Mentor hours' });
+    await ticket.getByLabel('Your reply').fill('Tuesdays at 10: book from the experts page.');
+    await ticket.getByRole('button', { name: 'Send reply' }).click();
+    await ticket.waitFor({ state: 'hidden' });
+
+    // The founder hears of it in the notification centre, which leads to their messages.
+    await founder.goto('/overview');
+    const bell = founder.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor({ timeout: 30_000 });
+    await bell.click();
+    await founder.getByText('The support team answered: Mentor hours').click();
+    await founder.waitForURL('**/my-messages');
+    await founder.getByRole('heading', { name: 'My messages' }).waitFor();
+    const message = founder.getByRole('article', { name: 'Mentor hours' });
+    await message.getByText('Tuesdays at 10: book from the experts page.').waitFor();
+    expect(await message.textContent()).toContain('Answered');
+    await expectAccessible(founder, 'my messages');
+
+    // The support dialog leads there too.
+    await founder.goto('/overview');
+    await founder.getByRole('button', { name: 'Support' }).click();
+    await founder.getByRole('link', { name: 'My messages and replies' }).click();
+    await founder.waitForURL('**/my-messages');
+    await founder.setViewportSize({ width: 375, height: 800 });
+    await founder.getByText('Tuesdays at 10: book from the experts page.').waitFor();
+    await expectAccessible(founder, 'my messages on a phone');
+  });
+});
