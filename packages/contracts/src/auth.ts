@@ -199,3 +199,25 @@ export const peoplePage = z.object({
 export type PeoplePage = z.infer<typeof peoplePage>;
 
 export const personRoleParams = z.object({ id: z.uuid(), role: roleSchema });
+
+/**
+ * A signed-in session (a refresh-token family) as its owner sees it. `place` is the address the session signed
+ * in from: no location database ships with Liftoff, so it is the IP itself, or null when it was not recorded.
+ */
+export const signedInSession = z.object({
+  id: z.string(),
+  device: z.string(),
+  place: z.string().nullable(),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+  current: z.boolean(),
+});
+export type SignedInSession = z.infer<typeof signedInSession>;
+export const sessionIdParams = z.object({ sessionId: z.uuid() });
+export const signOutOthersResult = z.object({ signedOut: z.number().int() });
+
+export const sessionMessages = {
+  list: 'Sessions fetched successfully.',
+  signOut: 'The session was signed out.',
+  signOutOthers: 'Every other session was signed out.',
+} as const;

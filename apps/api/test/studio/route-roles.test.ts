@@ -83,6 +83,9 @@ describe('every /api route × every kind of person', () => {
       'GET /api/studio/people',
       'PUT /api/studio/people/:id/roles/:role',
       'GET /api/studio/audit',
+      'GET /api/auth/sessions',
+      'DELETE /api/auth/sessions/:sessionId',
+      'POST /api/auth/sessions/sign-out-others',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);

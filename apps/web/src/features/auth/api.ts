@@ -2,6 +2,7 @@ import type {
   LoginBody,
   Session,
   SetupTwoFactorResult,
+  SignedInSession,
   SignupBody,
   TwoFactorMethod,
   UpdateUserBody,
@@ -136,10 +137,32 @@ export const authApi = api.injectEndpoints({
         body: { meta },
       }),
     }),
+    sessions: build.query<SignedInSession[], void>({
+      query: () => ({ url: '/auth/sessions', method: 'GET', headerType: 'authorization' }),
+      extraOptions: { fallbackError: 'Failed to load your sessions', silent: true },
+      providesTags: ['Sessions'],
+    }),
+    signOutSession: build.mutation<unknown, { sessionId: string }>({
+      query: ({ sessionId }) => ({
+        url: `/auth/sessions/${encodeURIComponent(sessionId)}`,
+        method: 'DELETE',
+        headerType: 'authorization',
+      }),
+      extraOptions: { successToast: true, fallbackError: 'Sign-out failed' },
+      invalidatesTags: ['Sessions'],
+    }),
+    signOutOtherSessions: build.mutation<{ signedOut: number }, void>({
+      query: () => ({ url: '/auth/sessions/sign-out-others', method: 'POST', headerType: 'authorization' }),
+      extraOptions: { successToast: true, fallbackError: 'Sign-out failed' },
+      invalidatesTags: ['Sessions'],
+    }),
   }),
 });
 
 export const {
+  useSessionsQuery,
+  useSignOutSessionMutation,
+  useSignOutOtherSessionsMutation,
   useSignupMutation,
   useLoginMutation,
   useMeQuery,
