@@ -221,3 +221,13 @@ export const sessionMessages = {
   signOut: 'The session was signed out.',
   signOutOthers: 'Every other session was signed out.',
 } as const;
+
+/** How many backup codes are still unused, of how many a set has. */
+export const backupCodesStatus = z.object({ remaining: z.number().int(), total: z.number().int() });
+export type BackupCodesStatus = z.infer<typeof backupCodesStatus>;
+/** A new set replaces the old one (whose codes stop working); shown once. */
+export const regeneratedBackupCodes = z.object({ backupCodes: z.array(z.string()) });
+export const backupCodeMessages = {
+  status: 'Backup codes counted successfully.',
+  regenerated: 'New backup codes were generated.',
+} as const;

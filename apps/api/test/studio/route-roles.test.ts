@@ -86,6 +86,8 @@ describe('every /api route × every kind of person', () => {
       'GET /api/auth/sessions',
       'DELETE /api/auth/sessions/:sessionId',
       'POST /api/auth/sessions/sign-out-others',
+      'GET /api/auth/backup-codes',
+      'POST /api/auth/backup-codes/regenerate',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);

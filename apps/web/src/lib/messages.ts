@@ -1,5 +1,5 @@
 import { aiMessages } from '@liftoff/contracts/ai';
-import { authMessages, sessionMessages } from '@liftoff/contracts/auth';
+import { authMessages, backupCodeMessages, sessionMessages } from '@liftoff/contracts/auth';
 import { cohortsMessages } from '@liftoff/contracts/cohorts';
 import { expertMessages } from '@liftoff/contracts/experts';
 import { programsMessages } from '@liftoff/contracts/programs';
@@ -30,6 +30,7 @@ const wording: Record<string, string> = {
   [authMessages.generateTwoFactorEmailCode]: 'A code is on its way to your inbox.',
   [sessionMessages.signOut]: 'That session is signed out.',
   [sessionMessages.signOutOthers]: 'You are signed out everywhere else.',
+  [backupCodeMessages.regenerated]: 'Your new backup codes are ready. The old ones no longer work.',
   [aiMessages.sessionCreated]: 'Conversation started.',
   [aiMessages.sessionUpdated]: 'Conversation updated.',
   [aiMessages.sessionDeleted]: 'Conversation deleted.',

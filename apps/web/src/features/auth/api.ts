@@ -1,4 +1,5 @@
 import type {
+  BackupCodesStatus,
   LoginBody,
   Session,
   SetupTwoFactorResult,
@@ -156,10 +157,28 @@ export const authApi = api.injectEndpoints({
       extraOptions: { successToast: true, fallbackError: 'Sign-out failed' },
       invalidatesTags: ['Sessions'],
     }),
+    backupCodesStatus: build.query<BackupCodesStatus, void>({
+      query: () => ({ url: '/auth/backup-codes', method: 'GET', headerType: 'authorization' }),
+      extraOptions: { fallbackError: 'Failed to count your backup codes', silent: true },
+      providesTags: ['BackupCodes'],
+    }),
+    regenerateBackupCodes: build.mutation<{ backupCodes: string[] }, { code: string }>({
+      query: (body) => ({
+        url: '/auth/backup-codes/regenerate',
+        method: 'POST',
+        headerType: 'authorization',
+        body,
+      }),
+      // A wrong code is shown on the code field, once.
+      extraOptions: { successToast: true, fallbackError: 'New backup codes failed', silent: true },
+      invalidatesTags: ['BackupCodes'],
+    }),
   }),
 });
 
 export const {
+  useBackupCodesStatusQuery,
+  useRegenerateBackupCodesMutation,
   useSessionsQuery,
   useSignOutSessionMutation,
   useSignOutOtherSessionsMutation,
