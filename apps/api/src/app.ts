@@ -6,6 +6,8 @@ import type { Config } from './config.js';
 import { aiFeature } from './features/ai/feature.js';
 import { coachContextFrom } from './features/ai/context.js';
 import { authRoutes } from './features/auth/routes.js';
+import { sessionRoutes } from './features/auth/session-routes.js';
+import { backupCodeRoutes } from './features/auth/backup-code-routes.js';
 import { rolesRepository } from './features/auth/roles-repository.js';
 import { createRolesService, type RolesService } from './features/auth/roles-service.js';
 import { authStudioRoutes } from './features/auth/studio-routes.js';
@@ -270,6 +272,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { service: auth.service });
+  await app.register(sessionRoutes);
+  await app.register(backupCodeRoutes, { twoFactor: auth.service.twoFactor });
   await app.register(authStudioRoutes, { roles });
   const notifications = createNotificationsService({
     db: app.db,

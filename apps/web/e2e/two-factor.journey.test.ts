@@ -132,6 +132,18 @@ describe('journey: two-step verification and the profile', () => {
     await page.getByRole('button', { name: 'Verify and continue' }).click();
     await page.waitForURL('**/overview');
 
+    // The profile counts the codes left; a new set needs a fresh code, and a wrong one is said in place.
+    await openProfile(page);
+    await page.getByText('9 of 10 backup codes left.').waitFor();
+    await page.getByRole('button', { name: 'Make new backup codes' }).click();
+    const regenerate = page.getByRole('dialog', { name: 'Make new backup codes?' });
+    await regenerate.getByLabel('6-digit code').fill(wrong);
+    await regenerate.getByRole('button', { name: 'Make new codes' }).click();
+    await regenerate.getByText(/That code is not right/).waitFor();
+    await expectAccessible(page, 'new backup codes');
+    await regenerate.getByRole('button', { name: 'Cancel' }).click();
+    await regenerate.waitFor({ state: 'detached' });
+
     // Switch to e-mailed codes from the profile, confirmed with the code from the outbox.
     await openProfile(page);
     const before = (await server.mailbox(email)).length;

@@ -199,3 +199,35 @@ export const peoplePage = z.object({
 export type PeoplePage = z.infer<typeof peoplePage>;
 
 export const personRoleParams = z.object({ id: z.uuid(), role: roleSchema });
+
+/**
+ * A signed-in session (a refresh-token family) as its owner sees it. `place` is the address the session signed
+ * in from: no location database ships with Liftoff, so it is the IP itself, or null when it was not recorded.
+ */
+export const signedInSession = z.object({
+  id: z.string(),
+  device: z.string(),
+  place: z.string().nullable(),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+  current: z.boolean(),
+});
+export type SignedInSession = z.infer<typeof signedInSession>;
+export const sessionIdParams = z.object({ sessionId: z.uuid() });
+export const signOutOthersResult = z.object({ signedOut: z.number().int() });
+
+export const sessionMessages = {
+  list: 'Sessions fetched successfully.',
+  signOut: 'The session was signed out.',
+  signOutOthers: 'Every other session was signed out.',
+} as const;
+
+/** How many backup codes are still unused, of how many a set has. */
+export const backupCodesStatus = z.object({ remaining: z.number().int(), total: z.number().int() });
+export type BackupCodesStatus = z.infer<typeof backupCodesStatus>;
+/** A new set replaces the old one (whose codes stop working); shown once. */
+export const regeneratedBackupCodes = z.object({ backupCodes: z.array(z.string()) });
+export const backupCodeMessages = {
+  status: 'Backup codes counted successfully.',
+  regenerated: 'New backup codes were generated.',
+} as const;

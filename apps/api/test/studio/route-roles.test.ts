@@ -112,6 +112,11 @@ describe('every /api route × every kind of person', () => {
       'PUT /api/studio/expert-answers/:id/promotion',
       'DELETE /api/studio/expert-answers/:id/promotion',
       'GET /api/feedback/mine',
+      'GET /api/auth/sessions',
+      'DELETE /api/auth/sessions/:sessionId',
+      'POST /api/auth/sessions/sign-out-others',
+      'GET /api/auth/backup-codes',
+      'POST /api/auth/backup-codes/regenerate',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);

@@ -88,7 +88,17 @@ export const httpBaseQuery: BaseQueryFn<
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: httpBaseQuery,
-  tagTypes: ['User', 'Flags', 'Notifications', 'People', 'Audit', 'StudioFlags', 'Support'],
+  tagTypes: [
+    'User',
+    'Flags',
+    'Notifications',
+    'People',
+    'Audit',
+    'StudioFlags',
+    'Support',
+    'Sessions',
+    'BackupCodes',
+  ],
   endpoints: () => ({}),
 });
 

@@ -1,5 +1,5 @@
 import { aiMessages } from '@liftoff/contracts/ai';
-import { authMessages } from '@liftoff/contracts/auth';
+import { authMessages, backupCodeMessages, sessionMessages } from '@liftoff/contracts/auth';
 import { cohortsMessages } from '@liftoff/contracts/cohorts';
 import { expertMessages } from '@liftoff/contracts/experts';
 import { availabilityMessages } from '@liftoff/contracts/experts-availability';
@@ -30,6 +30,9 @@ const wording: Record<string, string> = {
   [authMessages.disableTwoFactor]: 'Two-step verification is turned off.',
   [authMessages.resendTwoFactorCode]: 'A new code is on its way.',
   [authMessages.generateTwoFactorEmailCode]: 'A code is on its way to your inbox.',
+  [sessionMessages.signOut]: 'That session is signed out.',
+  [sessionMessages.signOutOthers]: 'You are signed out everywhere else.',
+  [backupCodeMessages.regenerated]: 'Your new backup codes are ready. The old ones no longer work.',
   [aiMessages.sessionCreated]: 'Conversation started.',
   [aiMessages.sessionUpdated]: 'Conversation updated.',
   [aiMessages.sessionDeleted]: 'Conversation deleted.',

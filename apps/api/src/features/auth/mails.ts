@@ -54,4 +54,12 @@ export const authMails = {
       'If this was not you, reset your password right away, turn two-step verification back on and contact support.',
     ],
   }),
+  backupCodesReplaced: (): MailContent => ({
+    subject: 'Your Liftoff backup codes were replaced',
+    heading: 'New backup codes',
+    paragraphs: [
+      'A new set of backup codes was just made for your Liftoff account. The codes you had before no longer work.',
+      'If this was not you, change your password right away and contact support.',
+    ],
+  }),
 };

@@ -265,6 +265,8 @@ export function refreshTokensRepository(db: DbOrTx) {
       familyId: string;
       tokenHash: string;
       twoFactorAuthenticated: boolean;
+      userAgent?: string | null;
+      ip?: string | null;
       expiresAt: Date;
     }) {
       await db.insert(refreshTokens).values(values);

@@ -31,6 +31,7 @@ import { AppError } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
 import { bearerToken, principalOf } from '../../plugins/auth-guard.js';
 import type { AuthService } from './service.js';
+import { clientOf } from './session-routes.js';
 
 const empty = envelope(z.object({}));
 const tags = ['auth'];
@@ -61,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
       },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(authMessages.signup, await service.signup(request.body))),
+      reply.status(201).send(ok(authMessages.signup, await service.signup(request.body, clientOf(request)))),
   );
 
   r.post(
@@ -77,7 +78,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
         response: { 200: envelope(session) },
       },
     },
-    async (request) => ok(authMessages.login, await service.login(request.body)),
+    async (request) => ok(authMessages.login, await service.login(request.body, clientOf(request))),
   );
 
   r.get(
@@ -210,7 +211,7 @@ export async function authRoutes(app: FastifyInstance, options: { service: AuthS
       if (bearer && bearer !== request.body.refreshToken) {
         throw new AppError(401, 'TOKEN_INVALID', 'The refresh token in the header and the body differ.');
       }
-      return ok(authMessages.refresh, await service.refresh(request.body.refreshToken));
+      return ok(authMessages.refresh, await service.refresh(request.body.refreshToken, clientOf(request)));
     },
   );
 

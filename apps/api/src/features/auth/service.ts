@@ -50,6 +50,12 @@ export interface AuthServiceDeps {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** The browser and address a call came from, kept with the session it opens or refreshes. */
+export interface Client {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, tokens, mailer, limiter } = deps;
   const codeHash = (code: string) => keyedHash(config.JWT_SECRET, code);
@@ -80,6 +86,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     userId: string,
     twoFactorAuthenticated: boolean,
     familyId: string = randomUUID(),
+    client: Client = {},
   ) {
     const refreshToken = randomToken();
     await refreshTokensRepository(tx).create({
@@ -87,6 +94,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       familyId,
       tokenHash: sha256(refreshToken),
       twoFactorAuthenticated,
+      userAgent: client.userAgent?.slice(0, 400) ?? null,
+      ip: client.ip ?? null,
       expiresAt: new Date(Date.now() + config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
     });
     const token = await tokens.sign(userId, familyId, twoFactorAuthenticated);
@@ -140,12 +149,15 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     loadPrincipal: principalReader(db),
 
-    async signup(input: {
-      firstName: string;
-      lastName: string;
-      email: string;
-      password: string;
-    }): Promise<Session> {
+    async signup(
+      input: {
+        firstName: string;
+        lastName: string;
+        email: string;
+        password: string;
+      },
+      client: Client = {},
+    ): Promise<Session> {
       refusePasswordIfCommon(input.password, 'password');
       await deps.signUpGate?.(input.email);
       const passwordHash = await hashPassword(input.password);
@@ -162,13 +174,15 @@ export function createAuthService(deps: AuthServiceDeps) {
         const code = await newVerificationCode(tx, row.id);
         // In the account's transaction: the code's mail is kept exactly when the account is, and sent by the outbox.
         await mailer.send(row.email, authMails.verifyEmail(row.firstName, code), [], tx);
-        return { session: { ...(await issueSession(tx, row.id, false)), user: toUser(row) } };
+        return {
+          session: { ...(await issueSession(tx, row.id, false, undefined, client)), user: toUser(row) },
+        };
       });
       await deps.onSignedUp?.(session.user.id, session.user.email);
       return session;
     },
 
-    async login(input: { email: string; password: string }): Promise<Session> {
+    async login(input: { email: string; password: string }, client: Client = {}): Promise<Session> {
       await guardAccount(input.email);
       const row = await usersRepository(db).findByEmail(input.email);
       const valid = await verifyPassword(row?.passwordHash ?? (await timingDummyHash()), input.password);
@@ -177,7 +191,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect e-mail or password.');
       }
       // A two-factor user's token opens only the second step until a code is verified.
-      const result = { ...(await issueSession(db, row.id, false)), user: toUser(row) };
+      const result = { ...(await issueSession(db, row.id, false, undefined, client)), user: toUser(row) };
       await twoFactor.onLogin(row);
       return result;
     },
@@ -303,7 +317,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Rotates the refresh token; a token presented after its rotation revokes its whole family. */
-    async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
+    async refresh(
+      refreshToken: string,
+      client: Client = {},
+    ): Promise<{ accessToken: string; refreshToken: string }> {
       const repository = refreshTokensRepository(db);
       const row = await repository.findByHash(sha256(refreshToken));
       const invalid = (message = 'Your session has ended. Please sign in again.') =>
@@ -317,7 +334,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ? null
         : await db.transaction(async (tx) =>
             (await refreshTokensRepository(tx).markRotated(row.id))
-              ? issueSession(tx, row.userId, row.twoFactorAuthenticated, row.familyId)
+              ? issueSession(tx, row.userId, row.twoFactorAuthenticated, row.familyId, client)
               : null,
           );
       if (!next) {

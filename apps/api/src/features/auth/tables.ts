@@ -87,6 +87,9 @@ export const refreshTokens = pgTable(
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     twoFactorAuthenticated: boolean('two_factor_authenticated').notNull().default(false),
+    /** The browser and address that signed in or refreshed: what the founder's list of sessions shows. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

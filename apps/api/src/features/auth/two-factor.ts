@@ -263,7 +263,39 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return result;
   }
 
+  const stepUpKey = (userId: string) => `2fa-step-up:${userId}`;
+
+  /**
+   * Asks a session that already passed two-step verification for a fresh code before a weighty change (new
+   * backup codes): the authenticator's code, or for the e-mail method an e-mailed one. Wrong codes count like
+   * any other, 5 in a row end the confirmation until a right one.
+   */
+  async function confirmSecondFactor(principal: Principal, code: string): Promise<UserRow> {
+    const user = await requireUser(principal.userId);
+    if (!user.twoFactorEnabled) throw notEnabled();
+    if (!principal.twoFactorAuthenticated)
+      throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Please complete two-factor authentication first.');
+    await guardAccount(user.id);
+    if (user.twoFactorMethod === 'EMAIL') {
+      const id = await checkEmailCode(user.id, code);
+      if (!(await codesRepository(db).consume(id))) throw usedCode();
+      return user;
+    }
+    const key = stepUpKey(user.id);
+    await checkTotp(user.id, user.twoFactorSecret ?? '', code, {
+      attempts: async () => (await limiter.count(key)).count,
+      addAttempt: async () => (await limiter.hit(key, CHALLENGE_MAX_ATTEMPTS, ACCOUNT_WINDOW_SECONDS)).count,
+      end: async () => {},
+      endedMessage: 'Too many wrong codes. Try again in a few minutes.',
+    });
+    await limiter.reset(key);
+    return user;
+  }
+
   return {
+    confirmSecondFactor,
+    backupHash,
+
     /** Login of a two-factor user with method EMAIL mails a code at once. */
     async onLogin(user: UserRow) {
       // Anyone with the password can sign in again and again: within the cooldown the last code stays the one.

@@ -1,7 +1,9 @@
 import type {
+  BackupCodesStatus,
   LoginBody,
   Session,
   SetupTwoFactorResult,
+  SignedInSession,
   SignupBody,
   TwoFactorMethod,
   UpdateUserBody,
@@ -136,10 +138,50 @@ export const authApi = api.injectEndpoints({
         body: { meta },
       }),
     }),
+    sessions: build.query<SignedInSession[], void>({
+      query: () => ({ url: '/auth/sessions', method: 'GET', headerType: 'authorization' }),
+      extraOptions: { fallbackError: 'Failed to load your sessions', silent: true },
+      providesTags: ['Sessions'],
+    }),
+    signOutSession: build.mutation<unknown, { sessionId: string }>({
+      query: ({ sessionId }) => ({
+        url: `/auth/sessions/${encodeURIComponent(sessionId)}`,
+        method: 'DELETE',
+        headerType: 'authorization',
+      }),
+      extraOptions: { successToast: true, fallbackError: 'Sign-out failed' },
+      invalidatesTags: ['Sessions'],
+    }),
+    signOutOtherSessions: build.mutation<{ signedOut: number }, void>({
+      query: () => ({ url: '/auth/sessions/sign-out-others', method: 'POST', headerType: 'authorization' }),
+      extraOptions: { successToast: true, fallbackError: 'Sign-out failed' },
+      invalidatesTags: ['Sessions'],
+    }),
+    backupCodesStatus: build.query<BackupCodesStatus, void>({
+      query: () => ({ url: '/auth/backup-codes', method: 'GET', headerType: 'authorization' }),
+      extraOptions: { fallbackError: 'Failed to count your backup codes', silent: true },
+      providesTags: ['BackupCodes'],
+    }),
+    regenerateBackupCodes: build.mutation<{ backupCodes: string[] }, { code: string }>({
+      query: (body) => ({
+        url: '/auth/backup-codes/regenerate',
+        method: 'POST',
+        headerType: 'authorization',
+        body,
+      }),
+      // A wrong code is shown on the code field, once.
+      extraOptions: { successToast: true, fallbackError: 'New backup codes failed', silent: true },
+      invalidatesTags: ['BackupCodes'],
+    }),
   }),
 });
 
 export const {
+  useBackupCodesStatusQuery,
+  useRegenerateBackupCodesMutation,
+  useSessionsQuery,
+  useSignOutSessionMutation,
+  useSignOutOtherSessionsMutation,
   useSignupMutation,
   useLoginMutation,
   useMeQuery,

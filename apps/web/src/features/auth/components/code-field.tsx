@@ -1,4 +1,8 @@
 import { forwardRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { sixDigitCode } from '@liftoff/contracts/auth';
 import TextField from '@mui/material/TextField';
 import type { TextFieldProps } from '@mui/material/TextField';
 
@@ -25,3 +29,9 @@ export const CodeField = forwardRef<HTMLInputElement, TextFieldProps>(function C
     />
   );
 });
+
+const codeSchema = z.object({ code: sixDigitCode });
+
+/** The form of one 6-digit code, checked in the browser before it is sent. */
+export const useCodeForm = () =>
+  useForm<{ code: string }>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });

@@ -1,8 +1,5 @@
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -21,7 +18,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
-import { sixDigitCode, type SetupTwoFactorResult, type TwoFactorMethod } from '@liftoff/contracts/auth';
+import type { SetupTwoFactorResult, TwoFactorMethod } from '@liftoff/contracts/auth';
 import { errorMessage } from '../../../lib/api';
 import {
   useDisableTwoFactorMutation,
@@ -31,12 +28,12 @@ import {
 } from '../api';
 import { backupCodesDismissed, selectAuth, twoFactorSetupCancelled } from '../slice';
 import { BackupCodes } from './backup-codes';
-import { CodeField } from './code-field';
+import { BackupCodesPanel } from './backup-codes-panel';
+import { CodeField, useCodeForm } from './code-field';
 import { useCooldown } from './use-cooldown';
 import { copyText } from '../../../lib/clipboard';
 
 const methodNames: Record<TwoFactorMethod, string> = { TOTP: 'authenticator app', EMAIL: 'e-mailed codes' };
-const codeSchema = z.object({ code: sixDigitCode });
 
 /** Confirms a setup in progress with a code; the answer carries the backup codes. */
 function ConfirmSetup({
@@ -59,7 +56,7 @@ function ConfirmSetup({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<{ code: string }>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  } = useCodeForm();
 
   const onSubmit = handleSubmit(async ({ code }) => {
     const result = await verify({ code });
@@ -209,6 +206,7 @@ export function TwoFactorCard() {
             : 'authenticator app after your password'}
           . Backup codes let you in once each if you cannot get a code.
         </Typography>
+        <BackupCodesPanel method={user.twoFactorMethod ?? 'TOTP'} email={user.email} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <Button variant="outlined" onClick={() => void begin(other)} loading={starting}>
             {other === 'EMAIL' ? 'Switch to e-mailed codes' : 'Switch to an authenticator app'}

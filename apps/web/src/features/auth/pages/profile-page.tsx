@@ -6,6 +6,7 @@ import { NotificationPreferencesSlot } from '../../../components/feature-slots';
 import { selectAuth } from '../slice';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileDetailsCard } from '../components/profile-details-card';
+import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
 /** The profile: name, startup and picture; the password; two-step verification. */
@@ -25,6 +26,7 @@ export function ProfilePage() {
         />
         <TwoFactorCard />
         <ChangePasswordCard />
+        <SessionsCard />
         <NotificationPreferencesSlot />
       </Stack>
     </Box>

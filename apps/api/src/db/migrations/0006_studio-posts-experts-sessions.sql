@@ -4,6 +4,8 @@ CREATE TABLE "expert_calendar_feeds" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "refresh_tokens" ADD COLUMN "user_agent" text;--> statement-breakpoint
+ALTER TABLE "refresh_tokens" ADD COLUMN "ip" text;--> statement-breakpoint
 ALTER TABLE "experts" ADD COLUMN "availability_edited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "meeting_requests" ADD COLUMN "awaiting" text DEFAULT 'expert' NOT NULL;--> statement-breakpoint
 ALTER TABLE "meeting_requests" ADD COLUMN "expert_message" text;--> statement-breakpoint
