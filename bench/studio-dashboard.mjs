@@ -98,7 +98,11 @@ async function seed(app) {
 
   // Fresh statistics, as PostgreSQL's autovacuum would have gathered them after such a load.
   if (process.env.ANALYZE) await db.execute(sql`analyze`);
-  const token = await new AccessTokens(SECRET, 3600).sign(manager.id, randomUUID(), true);
+  // A token names its session (a refresh-token family); the guard answers 401 for a session that is not open.
+  const session = randomUUID();
+  await db.execute(sql`insert into refresh_tokens (user_id, family_id, token_hash, two_factor_authenticated, expires_at)
+    values (${manager.id}, ${session}, ${`bench-${session}`}, true, now() + interval '1 day')`);
+  const token = await new AccessTokens(SECRET, 3600).sign(manager.id, session, true);
   const auth = { authorization: `Bearer ${token}` };
   const created = await app.inject({
     method: 'POST',
@@ -135,7 +139,7 @@ async function profile(app, cohortId) {
     people: () => peopleDirectory(app.db).byIds(ids),
     milestones: () => progress.milestones('venture-foundations'),
     overview: () => progress.overview(ids, 'venture-foundations'),
-    handedIn: () => progress.handedInDeliverables(ids),
+    awaitingReview: () => progress.deliverablesAwaitingReview(ids),
     expertsLast: () => experts.lastActivity(ids),
     unanswered: () => experts.unansweredQuestions(ids, new Date()),
     meetings: () => experts.meetings(ids, new Date(), new Date(Date.now() + 7 * 86_400_000)),

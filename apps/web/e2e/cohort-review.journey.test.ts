@@ -101,13 +101,28 @@ describe('journey: a manager runs a cohort and reviews a founder’s deliverable
     await manager.getByRole('button', { name: 'New cohort' }).click();
     const dialog = manager.getByRole('dialog', { name: 'New cohort' });
     await dialog.getByLabel('Name').fill('Autumn 2026');
-    await dialog.getByLabel('Program key').fill('venture-foundations');
+    // The program is chosen from those that exist, not typed.
+    await dialog.getByRole('combobox', { name: 'Program' }).click();
+    await manager.getByRole('option', { name: 'Venture Foundations' }).click();
+    await expectAccessible(manager, 'new cohort form');
     await dialog.getByLabel('Start date').fill('2026-11-01');
     await dialog.getByLabel('End date').fill('2027-03-01');
     await dialog.getByLabel('Time zone').fill('Europe/Berlin');
     await dialog.getByRole('button', { name: 'Create cohort' }).click();
     await manager.getByRole('heading', { level: 1, name: 'Autumn 2026' }).waitFor();
     cohortUrl = new URL(manager.url()).pathname;
+    await manager.getByRole('button', { name: 'Invite founders' }).waitFor();
+    await expectAccessible(manager, 'cohort without founders');
+
+    // The managers tab lists who manages the cohort (an admin creating it does not) and offers the team.
+    await manager.getByRole('tab', { name: 'Managers' }).click();
+    await manager.getByRole('heading', { level: 2, name: 'Managers' }).waitFor();
+    await manager.getByRole('combobox', { name: 'Add managers' }).waitFor();
+    await expectAccessible(manager, 'cohort managers');
+    await manager.setViewportSize({ width: 1440, height: 900 });
+    await noHorizontalOverflow(manager);
+    await manager.setViewportSize({ width: 1280, height: 800 });
+    await noHorizontalOverflow(manager);
 
     await manager.getByRole('tab', { name: 'Invitations' }).click();
     await manager.getByRole('tab', { name: 'Several (CSV)' }).click();
@@ -170,6 +185,20 @@ describe('journey: a manager runs a cohort and reviews a founder’s deliverable
     await expect
       .poll(async () => (await manager.getByText('Deliverables waiting').locator('..').textContent()) ?? '')
       .toMatch(/^Deliverables waiting\s*1(?!\d)/);
+    await manager.getByRole('grid', { name: 'Founders by milestone' }).waitFor();
+    await expectAccessible(manager, 'cohort dashboard');
+    // The dashboard stays usable on a phone: the page itself does not scroll sideways (the grid does).
+    await manager.setViewportSize({ width: 375, height: 800 });
+    await manager.getByRole('heading', { level: 1, name: 'Autumn 2026' }).waitFor();
+    await noHorizontalOverflow(manager);
+    await expectAccessible(manager, 'cohort dashboard on a phone');
+    await manager.setViewportSize({ width: 1280, height: 800 });
+    await manager
+      .getByRole('grid', { name: 'Founders by milestone' })
+      .getByRole('link', { name: 'Grace Hopper' })
+      .click();
+    await manager.getByRole('heading', { level: 1, name: /Grace Hopper/ }).waitFor();
+    await expectAccessible(manager, 'founder timeline');
 
     await manager.goto('/studio/reviews');
     const grid = manager.getByRole('grid', { name: 'Deliverables' });
@@ -228,5 +257,15 @@ describe('journey: a manager runs a cohort and reviews a founder’s deliverable
 
     await openNotification(founder, /Your deliverable was approved/);
     await founder.getByRole('region', { name: 'Review' }).getByText('Approved', { exact: true }).waitFor();
+
+    // Every notification, from the bell's "See all": the newest is read, the older ones can be marked read.
+    await founder.goto('/overview');
+    await founder.getByRole('button', { name: /^Notifications/ }).click();
+    await founder.getByRole('link', { name: 'See all notifications' }).click();
+    await founder.waitForURL('**/notifications');
+    const list = founder.getByRole('list', { name: 'Notifications' });
+    await list.getByText('Your deliverable was approved').waitFor();
+    await list.getByText(/Changes requested on your deliverable/).waitFor();
+    await expectAccessible(founder, 'notifications page');
   });
 });

@@ -47,6 +47,20 @@ describe('journey: the program team in the studio', () => {
     expect(text).toContain('roles: founder, expert');
     await expectAccessible(page, 'studio audit log');
 
+    // The bell's "See all" stays in the studio, with its own full list of notifications.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('link', { name: 'See all notifications' }).click();
+    await page.waitForURL('**/studio/notifications');
+    await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    await page
+      .getByText('No notifications yet')
+      .or(page.getByRole('list', { name: 'Notifications' }))
+      .first()
+      .waitFor();
+    await expectAccessible(page, 'studio notifications');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+
     // On a phone the studio stays usable: the navigation moves to the bottom.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();

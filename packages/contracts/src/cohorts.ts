@@ -17,6 +17,8 @@ export const cohortsMessages = {
   reopened: 'Mission reopened.',
   dashboard: 'Dashboard Fetched Successfully.',
   timeline: 'Timeline Fetched Successfully.',
+  programs: 'Programs Fetched Successfully.',
+  managers: 'Managers Fetched Successfully.',
 } as const;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the form YYYY-MM-DD' });
@@ -68,6 +70,11 @@ export const updateCohortBody = z
 export type UpdateCohortBody = z.infer<typeof updateCohortBody>;
 
 export const cohortManager = z.object({ id: z.string(), email: z.string(), name: z.string() });
+export type CohortManager = z.infer<typeof cohortManager>;
+
+/** A program a cohort can run (the newest version of each). */
+export const programChoice = z.object({ key: z.string(), name: z.string(), summary: z.string() });
+export type ProgramChoice = z.infer<typeof programChoice>;
 
 export const cohort = z.object({
   id: z.string(),

@@ -206,6 +206,13 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
                 lazy: screen(() => import('../features/auth/pages/profile-page'), 'ProfilePage'),
               },
               {
+                path: paths.notifications,
+                lazy: screen(
+                  () => import('../features/notifications/pages/notifications-page'),
+                  'NotificationsPage',
+                ),
+              },
+              {
                 path: paths.myQuestions,
                 lazy: screen(() => import('../features/experts/pages/my-questions-page'), 'MyQuestionsPage'),
               },

@@ -16,6 +16,7 @@ export const paths = {
   outcomesRepository: '/outcomes-repository',
   preview: '/preview',
   profile: '/profile',
+  notifications: '/notifications',
   twoFactor: '/two-factor',
   verifyEmail: '/verify-email',
   aiWorkspace: '/ai-workspace',
@@ -33,6 +34,7 @@ export const paths = {
   studioCohorts: '/studio/cohorts',
   studioAudit: '/studio/audit',
   studioReviews: '/studio/reviews',
+  studioNotifications: '/studio/notifications',
   studioReview: '/studio/reviews/:deliverableId',
 } as const;
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { anyUuid } from '../../db/any-of.js';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from './tables.js';
@@ -25,6 +25,14 @@ export function peopleDirectory(db: DbOrTx) {
     async byIds(ids: string[]) {
       if (!ids.length) return [];
       return (await db.select(columns).from(users).where(anyUuid(users.id, ids))).map(toPerson);
+    },
+    async team() {
+      const rows = await db
+        .select(columns)
+        .from(users)
+        .where(sql`${users.roles} && array['manager', 'admin']::text[]`)
+        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
+      return rows.map(toPerson);
     },
     async byEmail(email: string) {
       const [row] = await db.select(columns).from(users).where(eq(users.email, email.toLowerCase()));

@@ -96,10 +96,12 @@ export function createCohortsService(deps: CohortsDeps) {
     return closeIfEnded(row);
   }
 
+  /** Managers must be on the program team, or the studio would refuse them the cohort they manage. */
   async function checkManagers(ids: string[]) {
-    const found = new Set((await sources.people.byIds(ids)).map((p) => p.id));
+    if (!ids.length) return;
+    const team = new Set((await sources.people.team()).map((p) => p.id));
     const details = ids
-      .map((id, i) => (found.has(id) ? null : { path: `managerIds.${i}`, message: 'No such person' }))
+      .map((id, i) => (team.has(id) ? null : { path: `managerIds.${i}`, message: 'Not a manager or admin' }))
       .filter((d) => d !== null);
     if (details.length) throw badRequest('Some managers were not found.', details);
   }
@@ -123,6 +125,14 @@ export function createCohortsService(deps: CohortsDeps) {
 
     cohortFor,
     toCohorts,
+
+    /** The programs a new cohort can run, for the studio's program picker. */
+    programs: () => sources.progress.programs(),
+
+    /** The people who can be made a cohort's managers. */
+    async managers() {
+      return (await sources.people.team()).map(({ id, email, name }) => ({ id, email, name }));
+    },
 
     async create(person: ScopedPerson, input: ReturnType<typeof createCohortBody.parse>): Promise<Cohort> {
       await checkProgram(input.programKey);

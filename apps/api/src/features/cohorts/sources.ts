@@ -15,6 +15,8 @@ export interface Person {
 export interface PeopleSource {
   byIds(ids: string[]): Promise<Person[]>;
   byEmail(email: string): Promise<Person | null>;
+  /** The program team: everyone who may manage a cohort (the manager or admin role), by name. */
+  team(): Promise<Person[]>;
 }
 
 export interface ProgressGridCell {
@@ -27,6 +29,8 @@ export interface ProgressGridCell {
 
 export interface ProgressSource {
   programExists(key: string): Promise<boolean>;
+  /** The programs a cohort can run: the newest version of each, by name. */
+  programs(): Promise<{ key: string; name: string; summary: string }[]>;
   /** The milestones of the newest version of the program, in order. */
   milestones(programKey: string): Promise<{ index: number; key: string; name: string }[]>;
   /**

@@ -2,6 +2,7 @@ import type { Role } from '@liftoff/contracts/auth';
 import { envelope } from '@liftoff/contracts/common';
 import {
   cohort,
+  cohortManager,
   cohortParams,
   cohortsMessages as messages,
   createCohortBody,
@@ -14,6 +15,7 @@ import {
   inviteBody,
   missionParams,
   moveFounderBody,
+  programChoice,
   timeline,
   updateCohortBody,
 } from '@liftoff/contracts/cohorts';
@@ -65,6 +67,32 @@ export async function cohortsStudioRoutes(
     },
     async (request, reply) =>
       reply.code(201).send(ok(messages.created, await service.create(person(request), request.body))),
+  );
+
+  r.get(
+    '/api/studio/programs',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The programs a cohort can run (newest version of each)',
+        response: { 200: envelope(z.array(programChoice)) },
+      },
+    },
+    async () => ok(messages.programs, await service.programs()),
+  );
+
+  r.get(
+    '/api/studio/managers',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The program team: the people who can be made managers of a cohort',
+        response: { 200: envelope(z.array(cohortManager)) },
+      },
+    },
+    async () => ok(messages.managers, await service.managers()),
   );
 
   r.get(

@@ -31,6 +31,18 @@ export function cohortProgress(db: Db) {
       return Boolean(row);
     },
 
+    async programs() {
+      const rows = await db
+        .selectDistinctOn([programTemplates.key], {
+          key: programTemplates.key,
+          name: programTemplates.name,
+          summary: programTemplates.summary,
+        })
+        .from(programTemplates)
+        .orderBy(asc(programTemplates.key), desc(programTemplates.version));
+      return rows.sort((a, b) => a.name.localeCompare(b.name));
+    },
+
     async milestones(programKey: string) {
       const [template] = await db
         .select({ id: programTemplates.id })

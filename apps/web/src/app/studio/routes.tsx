@@ -76,6 +76,11 @@ export const studioPages: StudioPage[] = [
     Page: page(() => import('../../features/programs/studio/review-page'), 'ReviewPage'),
   },
   {
+    path: 'notifications',
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/notifications/pages/notifications-page'), 'NotificationsPage'),
+  },
+  {
     path: 'flags',
     nav: { label: 'Feature flags', icon: <FlagIcon /> },
     roles: ['admin'],

@@ -83,7 +83,7 @@ export function StudioApp() {
         profilePath={paths.profile}
         onSignOut={() => void logout()}
         onOpenSupport={() => setSupportOpen(true)}
-        appBarActions={<NotificationBell />}
+        appBarActions={<NotificationBell allHref={paths.studioNotifications} />}
         menuLinks={[{ label: 'Founder app', to: paths.overview, icon: <HomeIcon fontSize="small" /> }]}
       >
         {outlet}

@@ -1,10 +1,12 @@
 import type {
   Cohort,
+  CohortManager,
   CreateCohortBody,
   Dashboard,
   ImportResult,
   Invitation,
   InviteBody,
+  ProgramChoice,
   Timeline,
   UpdateCohortBody,
 } from '@liftoff/contracts/cohorts';
@@ -23,6 +25,14 @@ export const cohortsApi = cohortsBase.injectEndpoints({
       query: () => ({ url: '/studio/cohorts', method: 'GET', headerType: auth }),
       extraOptions: { silent: true },
       providesTags: ['Cohort'],
+    }),
+    programs: build.query<ProgramChoice[], void>({
+      query: () => ({ url: '/studio/programs', method: 'GET', headerType: auth }),
+      extraOptions: { silent: true },
+    }),
+    teamManagers: build.query<CohortManager[], void>({
+      query: () => ({ url: '/studio/managers', method: 'GET', headerType: auth }),
+      extraOptions: { silent: true },
     }),
     createCohort: build.mutation<Cohort, CreateCohortBody>({
       query: (body) => ({ url: '/studio/cohorts', method: 'POST', headerType: auth, body }),
@@ -104,6 +114,8 @@ export const cohortsApi = cohortsBase.injectEndpoints({
 
 export const {
   useCohortsQuery,
+  useProgramsQuery,
+  useTeamManagersQuery,
   useCreateCohortMutation,
   useUpdateCohortMutation,
   useInvitationsQuery,

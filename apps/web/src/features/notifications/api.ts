@@ -11,9 +11,14 @@ export const UNREAD_POLL_MS = 30_000;
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    notifications: build.query<NotificationsPage, { page?: number; pageSize?: number } | void>({
+    notifications: build.query<
+      NotificationsPage,
+      { page?: number; pageSize?: number; unreadOnly?: boolean } | void
+    >({
       query: (args) => ({
-        url: `/notifications?page=${args?.page ?? 1}&pageSize=${args?.pageSize ?? 20}`,
+        url: `/notifications?page=${args?.page ?? 1}&pageSize=${args?.pageSize ?? 20}${
+          args?.unreadOnly ? '&unreadOnly=true' : ''
+        }`,
         method: 'GET',
         headerType: 'authorization',
       }),

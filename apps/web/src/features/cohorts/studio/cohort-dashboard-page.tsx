@@ -13,6 +13,7 @@ import { useDispatch } from 'react-redux';
 import { useParams } from 'react-router';
 import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { exportProgress, useDashboardQuery } from '../api';
+import { CohortManagers } from './cohort-managers';
 import { InvitationsList } from './invitations-list';
 import { InviteFounders } from './invite-founders';
 import { ProgressHeatMap } from './progress-heat-map';
@@ -87,11 +88,13 @@ function Overview({ data }: { data: Dashboard }) {
   );
 }
 
+type Tab = 'progress' | 'invite' | 'managers';
+
 /** One cohort: the dashboard (who is where, who is stuck, what waits) and its invitations. */
 export function CohortDashboardPage() {
   const { cohortId = '' } = useParams();
   const { data, error, isLoading, isFetching, refetch } = useDashboardQuery(cohortId);
-  const [tab, setTab] = useState<'progress' | 'invite'>('progress');
+  const [tab, setTab] = useState<Tab>('progress');
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's thunk dispatch
   const dispatch = useDispatch<any>();
 
@@ -129,8 +132,10 @@ export function CohortDashboardPage() {
       </Stack>
       <Tabs
         value={tab}
-        onChange={(_e, value: 'progress' | 'invite') => setTab(value)}
+        onChange={(_e, value: Tab) => setTab(value)}
         aria-label="Cohort views"
+        variant="scrollable"
+        allowScrollButtonsMobile
       >
         <Tab
           value="progress"
@@ -139,9 +144,17 @@ export function CohortDashboardPage() {
           aria-controls="cohort-panel-progress"
         />
         <Tab value="invite" label="Invitations" id="cohort-tab-invite" aria-controls="cohort-panel-invite" />
+        <Tab
+          value="managers"
+          label="Managers"
+          id="cohort-tab-managers"
+          aria-controls="cohort-panel-managers"
+        />
       </Tabs>
       <Box role="tabpanel" id={`cohort-panel-${tab}`} aria-labelledby={`cohort-tab-${tab}`}>
-        {tab === 'invite' ? (
+        {tab === 'managers' ? (
+          <CohortManagers cohort={data.cohort} />
+        ) : tab === 'invite' ? (
           <Stack spacing={4}>
             <InviteFounders cohortId={cohortId} />
             <InvitationsList cohortId={cohortId} />

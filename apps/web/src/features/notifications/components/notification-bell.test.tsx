@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification } from '@liftoff/contracts/notifications';
 import { renderSignedIn } from '../../../app/testing/signed-in-app';
 import { NotificationBell } from './notification-bell';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { notificationsServer as server } from '../testing/server';
 
 const SLOW = 30_000;
 
@@ -21,38 +19,6 @@ const item = (id: string, over: Partial<Notification> = {}): Notification => ({
   createdAt: '2026-11-25T10:00:00.000Z',
   ...over,
 });
-
-function server(initial: Notification[], { failList = false } = {}) {
-  let items = [...initial];
-  const requests: string[] = [];
-  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://app');
-    const method = init?.method ?? 'GET';
-    requests.push(`${method} ${url.pathname}`);
-    const unread = items.filter((n) => !n.readAt).length;
-    if (url.pathname === '/api/notifications/unread-count')
-      return json(200, { message: 'ok', data: { unread } });
-    if (url.pathname === '/api/notifications') {
-      if (failList)
-        return json(503, { message: 'The server is busy.', statusCode: 503, code: 'INTERNAL_ERROR' });
-      return json(200, {
-        message: 'ok',
-        data: { notifications: items, total: items.length, unread, page: 1, pageSize: 20 },
-      });
-    }
-    if (url.pathname === '/api/notifications/read-all') {
-      items = items.map((n) => ({ ...n, readAt: n.readAt ?? '2026-11-25T11:00:00.000Z' }));
-      return json(200, { message: 'All notifications marked read.', data: { updated: unread } });
-    }
-    const read = /^\/api\/notifications\/([^/]+)\/read$/.exec(url.pathname);
-    if (read) {
-      items = items.map((n) => (n.id === read[1] ? { ...n, readAt: '2026-11-25T11:00:00.000Z' } : n));
-      return json(200, { message: 'ok', data: items.find((n) => n.id === read[1]) });
-    }
-    return json(404, { message: 'Not found', statusCode: 404, code: 'NOT_FOUND' });
-  });
-  return { fetchImpl, requests };
-}
 
 async function renderBell(fetchImpl: unknown) {
   return renderSignedIn(

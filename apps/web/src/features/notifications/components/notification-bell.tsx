@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Notification } from '@liftoff/contracts/notifications';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import { paths } from '../../../config/paths';
 import { visuallyHidden } from '../../../components/product-mark';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
@@ -26,14 +27,7 @@ import {
   useUnreadCountQuery,
 } from '../api';
 import { NotificationIcon } from './notification-icon';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+import { NotificationDetail } from './notification-detail';
 
 function NotificationList({ onOpen }: { onOpen: (item: Notification) => void }) {
   const { data, error, isLoading, isFetching, refetch } = useNotificationsQuery({ pageSize: 20 });
@@ -90,14 +84,7 @@ function NotificationList({ onOpen }: { onOpen: (item: Notification) => void }) 
                 </Box>
               </>
             }
-            secondary={
-              <>
-                {item.body}
-                <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-                  {when(item.createdAt)}
-                </Box>
-              </>
-            }
+            secondary={<NotificationDetail item={item} />}
           />
         </ListItemButton>
       ))}
@@ -105,8 +92,11 @@ function NotificationList({ onOpen }: { onOpen: (item: Notification) => void }) 
   );
 }
 
-/** The app bar's bell: the unread count, the latest notifications, mark read, a link to each. */
-export function NotificationBell() {
+/**
+ * The app bar's bell: the unread count, the latest notifications, mark read, a link to each, and to the
+ * full list at `allHref` (the founders' app and the studio each have their own).
+ */
+export function NotificationBell({ allHref = paths.notifications }: { allHref?: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
   const navigate = useNavigate();
@@ -160,6 +150,11 @@ export function NotificationBell() {
           </Button>
         </Stack>
         {anchor ? <NotificationList onOpen={open} /> : null}
+        <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}>
+          <Button size="small" component={RouterLink} to={allHref} onClick={close}>
+            See all notifications
+          </Button>
+        </Box>
       </Popover>
     </>
   );
