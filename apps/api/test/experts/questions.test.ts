@@ -121,6 +121,8 @@ describe('ask a question', () => {
     ]) {
       expect(mail!.text).toContain(text);
     }
+    // The reply link lands the expert in the portal on this question.
+    expect(mail!.text).toContain(`/expert/questions/${question.id}`);
 
     // Without a mission the founder's current position is used.
     const plain = await ask(user.token, {

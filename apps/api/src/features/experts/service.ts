@@ -316,6 +316,8 @@ export function createExpertsService(deps: ExpertsDeps) {
               ...contextLines(context, details.email),
               details.email ? `Reply to the founder directly at ${details.email}.` : '',
             ].filter(Boolean),
+            // The mail's way back into the portal: signed out, the sign-in brings the expert on to the question.
+            action: { label: 'Answer in Liftoff', url: `${deps.appUrl}/expert/questions/${row.id}` },
             footer: 'You received this e-mail because you are a Liftoff expert.',
           },
           undefined,
