@@ -21,6 +21,7 @@ import { useAnswerProposalMutation } from '../meetings-api';
 import { formatDateTime } from '../lib/time';
 import { AddToCalendarButton } from './add-to-calendar';
 import { fullName } from './expert-picker';
+import { ProposedChip } from './proposed-chip';
 
 const statusLabel: Record<MeetingStatus, string> = {
   REQUESTED: 'Requested',
@@ -78,11 +79,11 @@ function MeetingRow({
             {when} ({meeting.timezone.replace(/_/g, ' ')}) · {meeting.duration} min
           </Typography>
         </Box>
-        <Chip
-          size="small"
-          label={proposed ? 'New time proposed' : statusLabel[meeting.status]}
-          color={proposed ? 'warning' : statusColor[meeting.status]}
-        />
+        {proposed ? (
+          <ProposedChip label="New time proposed" />
+        ) : (
+          <Chip size="small" label={statusLabel[meeting.status]} color={statusColor[meeting.status]} />
+        )}
       </Stack>
       {meeting.expertMessage ? (
         <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>

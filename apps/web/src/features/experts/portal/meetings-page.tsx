@@ -15,6 +15,7 @@ import { MarkdownSlot } from '../../../components/feature-slots';
 import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { formatDateTime, userTimeZone } from '../lib/time';
 import { useMeetingNotesMutation, usePortalMeetingsQuery } from '../meetings-api';
+import { ProposedChip } from '../components/proposed-chip';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { MeetingActionDialog, type MeetingAction } from './meeting-dialogs';
 
@@ -105,7 +106,11 @@ function MeetingCard({
           <Typography component="h2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
             {meeting.serviceName} with {meeting.founderName}
           </Typography>
-          <Chip size="small" label={status.label} color={status.color} />
+          {status.label === 'Proposed' ? (
+            <ProposedChip label={status.label} />
+          ) : (
+            <Chip size="small" label={status.label} color={status.color} />
+          )}
         </Stack>
         <Typography variant="body2" sx={{ mt: 0.5 }}>
           {formatDateTime(meeting.start, zone)} · {meeting.duration} min
