@@ -149,6 +149,8 @@ describe('meetings in the expert portal', () => {
     const { mail } = await inviteMail(founder.email, 'New time proposed');
     expect(mail.text).toContain('Monday 9 March 2026 at 14:00 (Europe/Berlin)');
     expect(mail.text).toContain('Monday next week suits me better.');
+    // Its button opens this meeting in the founder's requests, as the notification does.
+    expect(mail.text).toContain(`/overview?meeting=${meeting.id}`);
     const told = await notified(founder.token, 'proposed another time');
     expect(told).toMatchObject({ kind: 'meeting.changed', link: `/overview?meeting=${meeting.id}` });
 

@@ -136,7 +136,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
           ],
           action:
             side === 'founder'
-              ? { label: 'See your meeting requests', url: `${deps.appUrl}/overview?meetings=open` }
+              ? { label: 'See your meeting requests', url: `${deps.appUrl}/overview?meeting=${row.id}` }
               : { label: 'Open your meetings', url: `${deps.appUrl}/expert/meetings` },
           ...(side === 'expert'
             ? { footer: 'You received this e-mail because you are a Liftoff expert.' }
