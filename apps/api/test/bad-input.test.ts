@@ -96,8 +96,8 @@ describe('bad input on every documented route', () => {
       }
     }
     expect(calls).toBeGreaterThan(1000);
-    // The deliverable upload and speech-to-text.
-    expect(uploads).toBe(2);
+    // The deliverable upload, speech-to-text and the studio's post images.
+    expect(uploads).toBe(3);
     expect(failures).toEqual([]);
   });
 });
