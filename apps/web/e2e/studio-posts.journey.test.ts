@@ -11,6 +11,8 @@ const totp = (secret: string) =>
 const DEMO_PASSWORD = 'liftoff-demo-2026';
 
 /** The demo manager, signed in past its second factor (the key is printed on start). */
+let lastCode = '';
+
 async function managerInStudio(journey: Journey): Promise<Page> {
   const { server, browser } = journey;
   let secret = '';
@@ -21,7 +23,14 @@ async function managerInStudio(journey: Journey): Promise<Page> {
   const page = await (await newContext(browser, server.url)).newPage();
   await signInThroughScreens(page, 'manager@liftoff.local', DEMO_PASSWORD);
   await page.waitForURL('**/two-factor');
-  await page.getByLabel('Code from your app').fill(totp(secret));
+  // A code is accepted once: a second sign-in within the same 30 s window waits for the next code.
+  let code = totp(secret);
+  while (code === lastCode) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    code = totp(secret);
+  }
+  lastCode = code;
+  await page.getByLabel('Code from your app').fill(code);
   await page.getByRole('button', { name: 'Verify and continue' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/two-factor'));
   return page;
@@ -94,11 +103,13 @@ describe('journey: the program team writes for explore and answers support', () 
   });
 
   it('a support message answered in the studio reaches the founder in the app', async () => {
+    // Its own subject on each attempt: a retry must not meet the message of an earlier one.
+    const subject = `Mentor hours ${Date.now().toString(36)}`;
     const founder = await (await newContext(journey.browser, journey.server.url)).newPage();
     await newFounderOnOverview(founder, journey.server, 'support');
     await founder.getByRole('button', { name: 'Support' }).click();
     const dialog = founder.getByRole('dialog', { name: "We're here to help" });
-    await dialog.getByLabel(/^Subject/).fill('Mentor hours');
+    await dialog.getByLabel(/^Subject/).fill(subject);
     await dialog.getByLabel(/^Message/).fill('When can I meet a mentor?');
     await dialog.getByRole('button', { name: 'Send message' }).click();
     await dialog.getByText('Thank you! Your message has been sent to our team.').first().waitFor();
@@ -106,8 +117,8 @@ describe('journey: the program team writes for explore and answers support', () 
     const page = await managerInStudio(journey);
     await page.goto('/studio/support');
     await page.getByRole('heading', { name: 'Support inbox' }).waitFor();
-    await page.getByRole('gridcell', { name: 'Mentor hours' }).click();
-    const ticket = page.getByRole('dialog', { name: 'Mentor hours' });
+    await page.getByRole('gridcell', { name: subject }).click();
+    const ticket = page.getByRole('dialog', { name: subject });
     await ticket.getByLabel('Your reply').fill('Tuesdays at 10: book from the experts page.');
     await ticket.getByRole('button', { name: 'Send reply' }).click();
     await ticket.waitFor({ state: 'hidden' });
@@ -117,10 +128,10 @@ describe('journey: the program team writes for explore and answers support', () 
     const bell = founder.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.waitFor({ timeout: 30_000 });
     await bell.click();
-    await founder.getByText('The support team answered: Mentor hours').click();
+    await founder.getByText(`The support team answered: ${subject}`).click();
     await founder.waitForURL('**/my-messages');
     await founder.getByRole('heading', { name: 'My messages' }).waitFor();
-    const message = founder.getByRole('article', { name: 'Mentor hours' });
+    const message = founder.getByRole('article', { name: subject });
     await message.getByText('Tuesdays at 10: book from the experts page.').waitFor();
     expect(await message.textContent()).toContain('Answered');
     await expectAccessible(founder, 'my messages');
