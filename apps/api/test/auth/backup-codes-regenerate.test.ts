@@ -42,7 +42,14 @@ describe('backup codes: how many are left, and a new set with the second factor'
     expect(fresh).toHaveLength(10);
     expect(fresh).not.toContain(account.backupCodes[1]);
     expect((await status(token)).json().data).toEqual({ remaining: 10, total: 10 });
-    const [notice] = await mailbox(t.app, account.email);
+    // The notice goes out through the mail outbox: wait for it rather than take the newest mail so far.
+    let notice: Awaited<ReturnType<typeof mailbox>>[number] | undefined;
+    for (let i = 0; i < 50 && !notice; i += 1) {
+      notice = (await mailbox(t.app, account.email)).find((m) =>
+        m.subject.includes('backup codes were replaced'),
+      );
+      if (!notice) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(notice!.subject).toBe('Your Liftoff backup codes were replaced');
 
     // The old set no longer works; the new one does.
