@@ -42,6 +42,8 @@ export const users = pgTable(
       .default(sql`'{founder}'::text[]`),
     profileCompleted: boolean('profile_completed').notNull().default(false),
     profileImageUrl: text('profile_image_url'),
+    /** When the founder finished or skipped the product tour; kept here so a new device does not show it again. */
+    tutorialCompletedAt: timestamp('tutorial_completed_at', { withTimezone: true }),
     meta: jsonb('meta')
       .$type<Record<string, unknown>>()
       .notNull()
@@ -52,7 +54,7 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_unique').on(table.email)],
 );
 
-export const codePurposes = ['EMAIL_VERIFY', 'PASSWORD_RESET', 'TWO_FACTOR_EMAIL'] as const;
+export const codePurposes = ['EMAIL_VERIFY', 'PASSWORD_RESET', 'TWO_FACTOR_EMAIL', 'EMAIL_CHANGE'] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 
 /** One-time codes and links: stored hashed, expiring, single use, with a count of wrong tries. */
@@ -65,6 +67,8 @@ export const oneTimeCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: codePurposes }).notNull(),
     codeHash: text('code_hash').notNull(),
+    /** The new address an EMAIL_CHANGE link confirms; it becomes the account's only when the link is opened. */
+    email: text('email'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

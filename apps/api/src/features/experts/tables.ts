@@ -31,6 +31,11 @@ export const experts = pgTable(
      * content import leaves `availability` alone, so a re-import never undoes the expert's hours.
      */
     availabilityEditedAt: timestamp('availability_edited_at', { withTimezone: true }),
+    /**
+     * Set when the expert saved their own profile in the portal (headline, bio, expertise, languages, booking
+     * link): from then on the content import keeps those fields, as it keeps edited availability.
+     */
+    profileEditedAt: timestamp('profile_edited_at', { withTimezone: true }),
     /** The expert's account, once they signed up after an invitation (docs/decisions/031). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** When the program team last invited this expert to make an account. */

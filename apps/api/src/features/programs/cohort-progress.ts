@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import type { ProgressStatus } from '@liftoff/contracts/programs';
 import { anyUuid } from '../../db/any-of.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { progressRepository } from './repository.js';
@@ -63,84 +64,54 @@ export function cohortProgress(db: Db) {
     },
 
     /**
-     * One pass over the cohort's progress rows: a cell per founder and milestone (status, steps done of
-     * all), and per founder when they last moved and since when their open step has been open.
+     * One row per founder, from the step summaries each milestone carries (kept by the database as steps
+     * change, decision 038): the milestone cells come as one JSON array per founder and the activity
+     * dates are reduced in the query, because turning thousands of rows and dates into objects cost more
+     * than the query itself on the embedded database.
      */
     async overview(userIds: string[], programKey: string) {
       if (!userIds.length) return { cells: [], activity: [] };
+      const lastStepAt = sql`greatest(max(${userMilestones.lastStepAt}), max(${userMilestones.lastAnswerAt}))`;
       const rows = await db
         .select({
-          userId: userMilestones.userId,
-          index: userMilestones.index,
-          status: userMilestones.status,
-          milestoneCompletedAt: userMilestones.completedAt,
-          enrolledAt: userPrograms.createdAt,
-          programOngoing: sql<boolean>`${userPrograms.status} = 'ONGOING'`,
-          stepsDone: sql<number>`count(*) filter (where ${userSteps.status} = 'COMPLETED')`.mapWith(Number),
-          stepsTotal: count(userSteps.id),
-          lastStepAt: max(userSteps.completedAt),
-          lastAnswerAt: max(userSteps.answersUpdatedAt),
-          hasOpenStep: sql<boolean>`coalesce(bool_or(${userSteps.status} = 'ONGOING' and not ${userSteps.doLater}), false)`,
+          userId: userPrograms.userId,
+          lastStepAt: sql<Date | null>`${lastStepAt}`.mapWith(userMilestones.lastStepAt),
+          // Steps carry no start time; the open step started when the one before it was done (or at enrolment).
+          openStepSince: sql<Date | null>`case when ${userPrograms.status} = 'ONGOING'
+            and bool_or(${userMilestones.stepsOpen} > 0)
+            then greatest(${userPrograms.createdAt}, ${lastStepAt}, max(${userMilestones.completedAt})) end`.mapWith(
+            userMilestones.lastStepAt,
+          ),
+          cells: sql<string>`json_agg(json_build_array(${userMilestones.index}, ${userMilestones.status},
+            ${userMilestones.stepsDone}, ${userMilestones.stepsTotal}))::text`,
         })
         .from(userPrograms)
         .innerJoin(userMilestones, eq(userMilestones.userProgramId, userPrograms.id))
-        .leftJoin(userMissions, eq(userMissions.userMilestoneId, userMilestones.id))
-        .leftJoin(userSteps, eq(userSteps.userMissionId, userMissions.id))
         .where(and(anyUuid(userPrograms.userId, userIds), eq(userPrograms.programKey, programKey)))
-        .groupBy(
-          userMilestones.userId,
-          userMilestones.index,
-          userMilestones.status,
-          userMilestones.completedAt,
-          userPrograms.createdAt,
-          userPrograms.status,
-        );
+        .groupBy(userPrograms.id);
       const uploads = await db
         .select({ userId: missionAttachments.userId, at: max(missionAttachments.createdAt) })
         .from(missionAttachments)
         .where(anyUuid(missionAttachments.userId, userIds))
         .groupBy(missionAttachments.userId);
       const uploadAt = new Map(uploads.map((u) => [u.userId, u.at]));
-      const latest = (...dates: (Date | null | undefined)[]) =>
-        dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
-      const byUser = new Map<
-        string,
-        {
-          enrolledAt: Date;
-          ongoing: boolean;
-          lastStepAt: Date | null;
-          lastMilestoneAt: Date | null;
-          open: boolean;
-        }
-      >();
-      for (const row of rows) {
-        const seen = byUser.get(row.userId) ?? {
-          enrolledAt: row.enrolledAt,
-          ongoing: row.programOngoing,
-          lastStepAt: null,
-          lastMilestoneAt: null,
-          open: false,
-        };
-        seen.lastStepAt = latest(seen.lastStepAt, row.lastStepAt, row.lastAnswerAt);
-        seen.lastMilestoneAt = latest(seen.lastMilestoneAt, row.milestoneCompletedAt);
-        seen.open ||= row.hasOpenStep;
-        byUser.set(row.userId, seen);
-      }
       return {
-        cells: rows.map((row) => ({
+        cells: rows.flatMap((row) =>
+          (JSON.parse(row.cells) as [number, ProgressStatus, number, number][]).map(
+            ([index, status, stepsDone, stepsTotal]) => ({
+              userId: row.userId,
+              index,
+              status,
+              stepsDone,
+              stepsTotal,
+            }),
+          ),
+        ),
+        activity: rows.map((row) => ({
           userId: row.userId,
-          index: row.index,
-          status: row.status,
-          stepsDone: row.stepsDone,
-          stepsTotal: row.stepsTotal,
-        })),
-        activity: [...byUser].map(([userId, seen]) => ({
-          userId,
-          lastStepAt: seen.lastStepAt,
-          // Steps carry no start time; the open step started when the one before it was done (or at enrolment).
-          openStepSince:
-            seen.ongoing && seen.open ? latest(seen.enrolledAt, seen.lastStepAt, seen.lastMilestoneAt) : null,
-          lastUploadAt: uploadAt.get(userId) ?? null,
+          lastStepAt: row.lastStepAt,
+          openStepSince: row.openStepSince,
+          lastUploadAt: uploadAt.get(row.userId) ?? null,
         })),
       };
     },

@@ -147,6 +147,17 @@ export const userMilestones = pgTable(
     index: integer('index').notNull(),
     status: statusColumn('status'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /*
+     * A summary of the milestone's steps, so the studio's dashboard reads one row per founder and milestone
+     * instead of every step of a cohort. Kept by triggers on user_steps, in the statement that changes a
+     * step, whatever writes it (docs/decisions/038-milestone-step-counts-kept-by-the-database.md).
+     */
+    stepsTotal: integer('steps_total').notNull().default(0),
+    stepsDone: integer('steps_done').notNull().default(0),
+    /** Steps ONGOING and not put off for later: someone is working on this milestone. */
+    stepsOpen: integer('steps_open').notNull().default(0),
+    lastStepAt: timestamp('last_step_at', { withTimezone: true }),
+    lastAnswerAt: timestamp('last_answer_at', { withTimezone: true }),
   },
   (table) => [
     index('user_milestones_program_idx').on(table.userProgramId),

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cohort, CohortManager, ProgramChoice } from '@liftoff/contracts/cohorts';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,9 @@ const programs: ProgramChoice[] = [
   { key: 'venture-foundations', name: 'Venture Foundations', summary: '' },
   { key: 'growth-sprint', name: 'Growth Sprint', summary: '' },
 ];
-const team: CohortManager[] = [{ id: 'm2', email: 'mia@team.test', name: 'Mia Manager' }];
+const team: CohortManager[] = [
+  { id: '3f0c6a4e-8a51-4b8e-9d7a-2a1f0c9e1b22', email: 'mia@team.test', name: 'Mia Manager' },
+];
 
 function fakeApi({ failPrograms = false } = {}) {
   const created: Record<string, unknown>[] = [];
@@ -44,6 +46,42 @@ const render = (fetchImpl: unknown) =>
   );
 
 describe('the new-cohort form', () => {
+  it('sends what was filled in and opens the cohort it created', async () => {
+    const api = fakeApi();
+    await render(api.fetchImpl);
+    await userEvent.type(await screen.findByLabelText('Name'), 'Spring 2027');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Program' }).getAttribute('aria-disabled')).not.toBe(
+        'true',
+      ),
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Program' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Growth Sprint' }));
+    // Date inputs take their value whole, as a browser's date picker sets it.
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2027-03-01' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2027-08-31' } });
+    await userEvent.clear(screen.getByLabelText('Time zone'));
+    await userEvent.type(screen.getByLabelText('Time zone'), 'Europe/Lisbon');
+    await userEvent.clear(screen.getByLabelText('Stuck after (days)'));
+    await userEvent.type(screen.getByLabelText('Stuck after (days)'), '5');
+    await userEvent.click(screen.getByLabelText('Other managers (optional)'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Mia Manager (mia@team.test)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create cohort' }));
+
+    expect(await screen.findByText('Cohort page')).toBeTruthy();
+    expect(api.created).toEqual([
+      {
+        name: 'Spring 2027',
+        programKey: 'growth-sprint',
+        startDate: '2027-03-01',
+        endDate: '2027-08-31',
+        timeZone: 'Europe/Lisbon',
+        stuckAfterDays: 5,
+        managerIds: [team[0]!.id],
+      },
+    ]);
+  }, 30_000);
+
   it('asks for a program when none is chosen, and sends nothing', async () => {
     const api = fakeApi();
     await render(api.fetchImpl);
