@@ -25,6 +25,11 @@ export const popularQuestion = z.object({
 });
 export type PopularQuestion = z.infer<typeof popularQuestion>;
 
+export const popularQuestionsQuery = z.object({
+  /** A question's key to put first (the coach links to one); unknown keys leave the list as it is. */
+  question: z.string().trim().min(1).max(200).optional(),
+});
+
 export const weekdays = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "must be a 24-hour time 'HH:mm'");
 const kebabOrAppPath = z.string().min(1);

@@ -35,7 +35,7 @@ describe('the model prompt', () => {
       method: 'PUT',
       url: `/api/user/${other.user.id}/meta`,
       headers: bearer(other.token),
-      payload: { meta: { startupName: 'Zebracorp Secret', stage: 'Seed', industry: 'Biotech' } },
+      payload: { meta: { startupName: 'Zebracorp Secret', stage: 'Seed', industry: 'Health' } },
     });
     await ask(t.app, other.token, '/api/ai/chat/completion', {
       input: 'Our private plan is Project Nightjar.',

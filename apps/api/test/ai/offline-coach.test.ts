@@ -110,7 +110,7 @@ const cases: [question: string, source: RegExp, link: RegExp][] = [
   [
     'How many customer interviews are enough before I build anything?',
     /Popular question: How many customer interviews are enough/,
-    /\/programs/,
+    /\/overview\?question=how-many-interviews/,
   ],
 ];
 

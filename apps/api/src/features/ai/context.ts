@@ -38,6 +38,10 @@ export interface CoachUserContext {
   mission?: { key?: string; name: string; url?: string };
   /** Links to the user's own step pages, keyed by `<milestoneKey>/<missionKey>/<stepKey>` of the content pack. */
   stepLinks?: Record<string, string>;
+  /** Links to the user's own mission pages, keyed by `<milestoneKey>/<missionKey>`. */
+  missionLinks?: Record<string, string>;
+  /** Links that open a milestone on the user's program map, keyed by its content-pack key. */
+  milestoneLinks?: Record<string, string>;
   /** The goals the founder gave at onboarding. */
   goals?: string | null;
   /** Where the founder stands in their program (standing.ts); null when they have none. */
@@ -85,10 +89,21 @@ const kindLabel: Record<RetrievedPassage['kind'], string> = {
 };
 export const sourceLabel = (kind: RetrievedPassage['kind']) => kindLabel[kind];
 
-/** Steps link to the user's own step or mission when the programs feature told us where it is. */
+/**
+ * A source opens the founder's own page for it: the exact step, the mission, the milestone on the program map;
+ * a popular question links itself (knowledge.ts). /programs is left only for content the founder has not got.
+ */
 export function linkOf(passage: RetrievedPassage, user: CoachUserContext): string {
+  const missionKey =
+    passage.milestoneKey && passage.missionKey ? `${passage.milestoneKey}/${passage.missionKey}` : null;
   if (passage.kind === 'step' && passage.stepKey && user.stepLinks?.[passage.stepKey])
     return user.stepLinks[passage.stepKey]!;
+  if (
+    (passage.kind === 'step' || passage.kind === 'mission') &&
+    missionKey &&
+    user.missionLinks?.[missionKey]
+  )
+    return user.missionLinks[missionKey]!;
   if (
     (passage.kind === 'step' || passage.kind === 'mission') &&
     user.mission?.url &&
@@ -97,6 +112,8 @@ export function linkOf(passage: RetrievedPassage, user: CoachUserContext): strin
   ) {
     return user.mission.url;
   }
+  if (passage.kind === 'milestone' && passage.milestoneKey && user.milestoneLinks?.[passage.milestoneKey])
+    return user.milestoneLinks[passage.milestoneKey]!;
   return passage.url;
 }
 
@@ -279,13 +296,17 @@ export function coachContextFrom(lookups: {
       context.program = { name: program.name };
       const milestone = program.userMilestone.find((m) => m.status === 'ONGOING');
       const stepLinks: Record<string, string> = {};
+      const missionLinks: Record<string, string> = {};
+      const milestoneLinks: Record<string, string> = {};
       for (const m of program.userMilestone) {
+        if (m.id) milestoneLinks[m.key] = `/programs?milestone=${encodeURIComponent(m.id)}`;
         for (const mission of m.userMission) {
+          missionLinks[`${m.key}/${mission.key}`] = `/mission-details/${mission.id}`;
           for (const step of mission.userStep)
             stepLinks[`${m.key}/${mission.key}/${step.key}`] = `/mission-details/${mission.id}/${step.id}`;
         }
       }
-      context.stepLinks = stepLinks;
+      Object.assign(context, { stepLinks, missionLinks, milestoneLinks });
       if (milestone) {
         context.milestone = { key: milestone.key, name: milestone.name };
         const mission =

@@ -56,8 +56,9 @@ function passage(fields: Omit<Passage, 'hash'>): Passage {
 
 /**
  * Reads the shared content pack (program, milestones, missions, steps, popular questions, blog posts) into
- * passages for the coach. Step links point at /programs: the user's own mission URL is added at answer time
- * from the coach context, because mission ids belong to each user's enrolment.
+ * passages for the coach. Program links point at /programs here: the founder's own step, mission and milestone
+ * URLs are put in at answer time from the coach context (context.ts linkOf), because their ids belong to each
+ * founder's enrolment. A popular question opens itself on the overview.
  */
 export function loadPassages(contentDir: string): Passage[] {
   const passages: Passage[] = [];
@@ -146,7 +147,7 @@ export function loadPassages(contentDir: string): Passage[] {
           title: str(item.question),
           context: `Popular question · ${milestoneNames.get(milestoneKey) ?? milestoneKey}`,
           body: str(item.answer),
-          url: '/programs',
+          url: `/overview?question=${encodeURIComponent(str(item.key))}`,
           milestoneKey,
           missionKey: null,
           stepKey: null,

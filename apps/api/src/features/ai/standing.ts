@@ -11,6 +11,7 @@ export interface ProgramLike {
   status: string;
   endsAt?: string | null;
   userMilestone: {
+    id?: string;
     key: string;
     name: string;
     status: string;

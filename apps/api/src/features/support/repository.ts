@@ -57,6 +57,10 @@ export function supportRepository(db: DbOrTx) {
         )
         .limit(limit);
     },
+    async popularQuestionByKey(key: string): Promise<PopularQuestionRow | undefined> {
+      const [row] = await db.select().from(popularQuestions).where(eq(popularQuestions.key, key)).limit(1);
+      return row;
+    },
     async promotedIds(): Promise<Set<string>> {
       const rows = await db
         .select({ id: popularQuestions.promotedFrom })

@@ -3,6 +3,7 @@ import {
   feedback,
   feedbackBody,
   popularQuestion,
+  popularQuestionsQuery,
   setting,
   settingTypeParams,
   supportMessages,
@@ -28,11 +29,15 @@ export async function supportRoutes(app: FastifyInstance, options: { service: Su
         tags: ['support'],
         summary:
           "Most asked questions of the founder's current milestone (most asked overall when none), with answers",
+        querystring: popularQuestionsQuery,
         response: { 200: envelope(z.array(popularQuestion)) },
       },
     },
     async (request) =>
-      ok(supportMessages.popularQuestions, await service.popularQuestions(principalOf(request).userId)),
+      ok(
+        supportMessages.popularQuestions,
+        await service.popularQuestions(principalOf(request).userId, request.query.question),
+      ),
   );
 
   r.get(

@@ -44,12 +44,20 @@ export function createSupportService(deps: SupportDeps) {
   const { db } = deps;
   return {
     /** The most asked questions of the founder's ongoing milestone; the most asked overall when there is none. */
-    async popularQuestions(userId: string): Promise<PopularQuestion[]> {
+    /**
+     * With `include` (a question's key, as the coach's source links carry it), that question comes first even
+     * when it belongs to another milestone, so the link opens the exact question; a promoted answer still
+     * shows to its own milestone's founders only.
+     */
+    async popularQuestions(userId: string, include?: string): Promise<PopularQuestion[]> {
       const repo = supportRepository(db);
       const milestoneKey = await deps.currentMilestoneKey(userId).catch(() => null);
       const mine = milestoneKey ? await repo.popularQuestions(milestoneKey, POPULAR_QUESTIONS_LIMIT) : [];
       const rows = mine.length ? mine : await repo.popularQuestions(null, POPULAR_QUESTIONS_LIMIT);
-      return rows.map(toPopularQuestion);
+      const asked = include ? await repo.popularQuestionByKey(include) : undefined;
+      const visible = asked && (!asked.promotedFrom || asked.milestoneKey === milestoneKey);
+      const list = visible ? [asked, ...rows.filter((row) => row.key !== asked.key)] : rows;
+      return list.map(toPopularQuestion);
     },
 
     async setting(type: string): Promise<Setting> {

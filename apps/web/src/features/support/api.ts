@@ -17,8 +17,14 @@ const supportBase = api.enhanceEndpoints({ addTagTypes: ['PopularQuestions', 'Se
  */
 export const supportApi = supportBase.injectEndpoints({
   endpoints: (build) => ({
-    popularQuestions: build.query<PopularQuestion[], void>({
-      query: () => ({ url: '/popularQuestion/user-popular-questions', method: 'GET', headerType: auth }),
+    /** With `question` (a coach source link's key), that question comes first, from any milestone. */
+    popularQuestions: build.query<PopularQuestion[], { question?: string } | void>({
+      query: (arg) => ({
+        url: '/popularQuestion/user-popular-questions',
+        method: 'GET',
+        headerType: auth,
+        params: arg?.question ? { question: arg.question } : undefined,
+      }),
       extraOptions: { silent: true },
       providesTags: ['PopularQuestions'],
     }),

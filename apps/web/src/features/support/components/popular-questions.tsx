@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -13,10 +14,21 @@ import { errorMessage } from '../../../lib/api';
 import { usePopularQuestionsQuery } from '../api';
 import { AnswerText } from './answer-text';
 
-/** Questions founders at the user's milestone ask most, with answers, as an accordion (overview). */
+/**
+ * Questions founders at the user's milestone ask most, with answers, as an accordion (overview). A coach source
+ * link (`/overview?question=<key>`) opens that question, scrolled into view.
+ */
 export function PopularQuestions() {
   const headingId = useId();
-  const query = usePopularQuestionsQuery();
+  const asked = useSearchParams()[0].get('question') ?? undefined;
+  const query = usePopularQuestionsQuery(asked ? { question: asked } : undefined);
+  const askedItem = useRef<HTMLDivElement | null>(null);
+  const loaded = Boolean(query.data);
+  useEffect(() => {
+    if (!loaded || !askedItem.current) return;
+    askedItem.current.scrollIntoView?.({ block: 'center' });
+    askedItem.current.querySelector<HTMLElement>('[aria-expanded]')?.focus({ preventScroll: true });
+  }, [loaded, asked]);
   return (
     <Card component="section" aria-labelledby={headingId}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -47,6 +59,8 @@ export function PopularQuestions() {
             {query.data.map((item) => (
               <Accordion
                 key={item.id}
+                ref={item.key === asked ? askedItem : undefined}
+                defaultExpanded={item.key === asked}
                 disableGutters
                 variant="outlined"
                 sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}

@@ -13,7 +13,7 @@ import HelpIcon from '@mui/icons-material/HelpOutlined';
 import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
-import { markTutorialCompleted } from '../../../lib/markers';
+import { markTutorialCompleted, useSetTutorialMarkerMutation } from '../../../lib/markers';
 import { useTutorialSettingQuery } from '../api';
 import { SupportDialog } from '../components/support-dialog';
 import { apiHref } from '../lib/urls';
@@ -69,6 +69,7 @@ function TutorialSkeleton() {
 export function TutorialPage() {
   const navigate = useNavigate();
   const query = useTutorialSettingQuery();
+  const [setTutorialMarker] = useSetTutorialMarkerMutation();
   const [index, setIndex] = useState(0);
   const [supportOpen, setSupportOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -87,6 +88,8 @@ export function TutorialPage() {
 
   const finish = () => {
     markTutorialCompleted();
+    // Kept on the account too; if that call fails, this device's marker still ends the tour here.
+    void setTutorialMarker({ completed: true });
     void navigate(paths.overview, { replace: true });
   };
 
