@@ -1,5 +1,4 @@
 import '@fontsource-variable/inter';
-import { installValidationMessages } from '@liftoff/contracts/validation-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
@@ -7,8 +6,6 @@ import { AppProviders } from './app/providers';
 import { buildRoutes } from './app/router';
 import { createAppStore } from './app/store';
 import { checkAppVersion } from './lib/app-version';
-
-installValidationMessages();
 
 async function start() {
   // A new build clears stale caches and reloads before anything renders (spec section 4).
@@ -24,6 +21,15 @@ async function start() {
       </AppProviders>
     </StrictMode>,
   );
+  // Error reporting only when built with a DSN, and only after the first render: the SDK is not first-load code.
+  const sentryDsn = import.meta.env.VITE_SENTRY_DSN;
+  if (sentryDsn) {
+    setTimeout(() => {
+      void import('./lib/error-reporting').then(({ startErrorReporting }) =>
+        startErrorReporting(sentryDsn, import.meta.env.PROD),
+      );
+    }, 0);
+  }
 }
 
 void start();

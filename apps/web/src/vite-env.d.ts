@@ -5,4 +5,6 @@ declare const __APP_VERSION__: string;
 
 interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
+  /** Sentry's DSN; set at build time to report the browser's errors (off when unset). */
+  readonly VITE_SENTRY_DSN?: string;
 }

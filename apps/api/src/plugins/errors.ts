@@ -2,9 +2,17 @@ import type { ErrorDetail } from '@liftoff/contracts/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorReporter } from '../lib/error-reporting.js';
 import { AppError } from '../lib/errors.js';
 import { authorizationFailure } from './auth-guard.js';
 import { requestTraceId } from './observability.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Null unless SENTRY_DSN is set (docs/decisions/032-observability.md). */
+    errorReporter: ErrorReporter | null;
+  }
+}
 
 type ValidationItem = {
   keyword?: string;
@@ -86,6 +94,11 @@ export const errorsPlugin = fp(
       }
       // Anything else is our fault: log it with the request id, tell the client nothing internal.
       request.log.error({ err: error }, 'request failed');
+      request.server.errorReporter?.capture(error, {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        traceId: requestTraceId(request),
+      });
       return sendError(
         reply,
         new AppError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'),

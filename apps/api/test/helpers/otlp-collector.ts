@@ -1,6 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { startPostReceiver } from './post-receiver.js';
 
 type OtlpValue = {
   stringValue?: string;
@@ -35,17 +33,9 @@ export async function startOtlpCollector() {
   const bodies: string[] = [];
   const spans: CollectedSpan[] = [];
   const contentTypes: string[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method !== 'POST' || request.url !== '/v1/traces') {
-        response.writeHead(404).end();
-        return;
-      }
-      let raw = Buffer.concat(chunks);
-      if (request.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
-      const text = raw.toString('utf8');
+  const receiver = await startPostReceiver(
+    (url) => url === '/v1/traces',
+    (text, request) => {
       bodies.push(text);
       contentTypes.push(String(request.headers['content-type']));
       const payload = JSON.parse(text) as {
@@ -67,16 +57,13 @@ export async function startOtlpCollector() {
               resource,
             });
       }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+    },
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${receiver.port}`,
     bodies,
     spans,
     contentTypes,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: receiver.close,
   };
 }
