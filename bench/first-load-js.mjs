@@ -22,13 +22,19 @@ try {
   let raw = 0;
   let gzip = 0;
   let sent = 0;
+  const rows = [];
   for (const response of scripts) {
     const body = await response.body();
+    const size = gzipSync(body, { level: 9 }).length;
     raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
+    gzip += size;
+    rows.push({ path: new URL(response.url()).pathname, size });
     // What went over the wire: the precompressed file the server chose for Chromium's Accept-Encoding.
     sent += Number((await response.allHeaders())['content-length'] ?? body.length);
   }
+  // Largest first: what to look at when the figure grows.
+  for (const row of rows.sort((a, b) => b.size - a.size))
+    console.log(`${(row.size / 1024).toFixed(1).padStart(7)} KB gzip  ${row.path}`);
   console.log(
     `first-load JS of /sign-in: ${scripts.length} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip, ${(sent / 1024).toFixed(1)} KB sent; budget ${budgetKb} KB gzip`,
   );

@@ -4,7 +4,7 @@ export const featureFlag = z.object({ key: z.string(), isEnabled: z.boolean() })
 export type FeatureFlag = z.infer<typeof featureFlag>;
 export const featureFlags = z.array(featureFlag);
 
-export const FLAG_WORKSPACE_AI = 'workspace_ai';
+export { FLAG_WORKSPACE_AI } from './flag-keys.js';
 export const flagsMessage = 'Feature Flags Fetched Successfully.';
 
 /** A flag as the studio shows it: what it guards, and when it last changed. */

@@ -17,6 +17,7 @@ const user = (twoFactorEnabled: boolean): User => ({
   twoFactorMethod: twoFactorEnabled ? 'TOTP' : null,
   profileCompleted: true,
   profileImageUrl: null,
+  tutorialCompleted: false,
   meta: {},
   roles: ['founder'],
   createdAt: new Date().toISOString(),

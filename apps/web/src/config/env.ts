@@ -1,26 +1,36 @@
-import { z } from 'zod';
-
-const envSchema = z.object({
-  VITE_API_BASE: z
-    .string()
-    .trim()
-    .min(1)
-    .default('/api')
-    .transform((value) => value.replace(/\/+$/, '')),
+/*
+ * Read without a schema library: this module runs before the first screen, and zod is not first-load code
+ * (the sign-in screen does without it; bench/first-load-js.mjs).
+ */
+export type Env = {
+  /** Where the API answers, without a trailing slash. */
+  VITE_API_BASE: string;
   /** Milliseconds a request may wait for its answer (streams and uploads exempt); 0 turns it off. */
-  VITE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
-});
-
-export type Env = z.infer<typeof envSchema>;
+  VITE_REQUEST_TIMEOUT_MS: number;
+};
 
 /** Parsed once at start; a bad variable stops the app with its name (architecture.md, convention 7). */
 export function parseEnv(source: Record<string, unknown>): Env {
-  const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const names = result.error.issues.map((issue) => issue.path.join('.')).join(', ');
-    throw new Error(`Invalid web configuration: ${names}`);
+  const bad: string[] = [];
+
+  let apiBase = '/api';
+  const base = source.VITE_API_BASE;
+  if (base !== undefined) {
+    const trimmed = typeof base === 'string' ? base.trim() : '';
+    if (trimmed) apiBase = trimmed;
+    else bad.push('VITE_API_BASE');
   }
-  return result.data;
+
+  let timeoutMs = 30_000;
+  const timeout = source.VITE_REQUEST_TIMEOUT_MS;
+  if (timeout !== undefined) {
+    const value = Number(timeout);
+    if (Number.isInteger(value) && value >= 0) timeoutMs = value;
+    else bad.push('VITE_REQUEST_TIMEOUT_MS');
+  }
+
+  if (bad.length) throw new Error(`Invalid web configuration: ${bad.join(', ')}`);
+  return { VITE_API_BASE: apiBase.replace(/\/+$/, ''), VITE_REQUEST_TIMEOUT_MS: timeoutMs };
 }
 
 export const env: Env = parseEnv({

@@ -3,7 +3,6 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { ErrorDetail } from '@liftoff/contracts/common';
 import { HttpError } from './http-client';
 import type { HttpClient, RequestConfig } from './http-client';
-import { webMessage } from './messages';
 import { showError, showSuccess } from './toast';
 
 /** Thunk extra argument: the one HTTP client, injected by the store. */
@@ -32,12 +31,29 @@ export type ApiMeta = { message?: string };
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
-function failureFrom(error: unknown, fallback: string | undefined): ApiFailure {
+/*
+ * The wording table lives beside the contracts that name the API's messages, which bring zod along: loaded
+ * with the first answer that carries a message, not with the first screen. Should it not load (offline), the
+ * server's own message is shown.
+ */
+let wording: Promise<(serverMessage: string) => string> | undefined;
+async function webMessage(serverMessage: string): Promise<string> {
+  wording ??= import('./messages').then(
+    (module) => module.webMessage,
+    () => {
+      wording = undefined;
+      return (message: string) => message;
+    },
+  );
+  return (await wording)(serverMessage);
+}
+
+async function failureFrom(error: unknown, fallback: string | undefined): Promise<ApiFailure> {
   if (error instanceof HttpError) {
     const data = (error.data ?? {}) as { message?: unknown; code?: unknown; details?: unknown };
     const serverMessage = typeof data.message === 'string' && data.message.trim() ? data.message : undefined;
     const message =
-      (serverMessage && webMessage(serverMessage)) ??
+      (serverMessage && (await webMessage(serverMessage))) ??
       (error.kind === 'http' ? (fallback ?? error.message) : error.message) ??
       GENERIC_ERROR;
     return {
@@ -73,11 +89,11 @@ export const httpBaseQuery: BaseQueryFn<
     const data = body && typeof body === 'object' && 'data' in body ? body.data : body;
     const toast = extraOptions?.successToast;
     if (message && (typeof toast === 'function' ? toast(data) : toast)) {
-      api.dispatch(showSuccess(webMessage(message)));
+      api.dispatch(showSuccess(await webMessage(message)));
     }
     return { data: data ?? null, meta: { message } };
   } catch (error) {
-    const failure = failureFrom(error, extraOptions?.fallbackError);
+    const failure = await failureFrom(error, extraOptions?.fallbackError);
     const aborted = error instanceof HttpError && error.kind === 'aborted';
     if (!aborted && !extraOptions?.silent) api.dispatch(showError(failure.message));
     return { error: failure };

@@ -1,8 +1,10 @@
 import { aiMessages } from '@liftoff/contracts/ai';
 import { authMessages, backupCodeMessages, sessionMessages } from '@liftoff/contracts/auth';
+import { accountDataMessages } from '@liftoff/contracts/auth-account';
 import { cohortsMessages } from '@liftoff/contracts/cohorts';
 import { expertMessages } from '@liftoff/contracts/experts';
 import { availabilityMessages } from '@liftoff/contracts/experts-availability';
+import { profileMessages } from '@liftoff/contracts/experts-profile';
 import { meetingsMessages } from '@liftoff/contracts/expert-meetings';
 import { programsMessages } from '@liftoff/contracts/programs';
 import { reviewMessages } from '@liftoff/contracts/programs-review';
@@ -32,6 +34,9 @@ const wording: Record<string, string> = {
   [authMessages.generateTwoFactorEmailCode]: 'A code is on its way to your inbox.',
   [sessionMessages.signOut]: 'That session is signed out.',
   [sessionMessages.signOutOthers]: 'You are signed out everywhere else.',
+  [accountDataMessages.emailChangeRequested]: 'A confirmation link is on its way to the new address.',
+  [accountDataMessages.emailChanged]: 'Your e-mail address was changed.',
+  [accountDataMessages.accountDeleted]: 'Your account was deleted.',
   [backupCodeMessages.regenerated]: 'Your new backup codes are ready. The old ones no longer work.',
   [aiMessages.sessionCreated]: 'Conversation started.',
   [aiMessages.sessionUpdated]: 'Conversation updated.',
@@ -54,6 +59,7 @@ const wording: Record<string, string> = {
   [expertMessages.cancelMeeting]: 'Your meeting request was cancelled.',
   [expertMessages.askQuestion]: 'Your question was sent.',
   [availabilityMessages.save]: 'Your availability was saved.',
+  [profileMessages.save]: 'Your profile was saved.',
   [meetingsMessages.answer]: 'Your answer was sent with the updated invite.',
   [meetingsMessages.propose]: 'Your proposal was sent to the founder.',
   [meetingsMessages.cancel]: 'The meeting was cancelled.',

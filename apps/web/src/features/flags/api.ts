@@ -1,5 +1,5 @@
 import type { FeatureFlag } from '@liftoff/contracts/flags';
-import { FLAG_WORKSPACE_AI } from '@liftoff/contracts/flags';
+import { FLAG_WORKSPACE_AI } from '@liftoff/contracts/flag-keys';
 import { api } from '../../lib/api';
 
 export const flagsApi = api.injectEndpoints({
