@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from './errors.js';
 
 export interface UploadedFile {
@@ -37,4 +38,41 @@ export async function readUploadedFile(
       { path: field, message: 'Malformed upload' },
     ]);
   }
+}
+
+/** The image types people may upload (post heroes, expert photos), by the extension the bytes reveal. */
+export const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Reads an uploaded image from `field` and checks its type from the bytes, never from the name or the
+ * client's content type: 415 for anything but PNG, JPEG or WebP. `ext` names the stored file.
+ */
+export async function readUploadedImage(
+  request: FastifyRequest,
+  field: string,
+): Promise<{ data: Buffer; ext: string; contentType: string }> {
+  const { data } = await readUploadedFile(request, field, 'The image is larger than 5 MB.');
+  const ext = (await fileTypeFromBuffer(data))?.ext ?? '';
+  const contentType = IMAGE_TYPES[ext];
+  if (!contentType) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload a PNG, JPEG or WebP image.');
+  return { data, ext, contentType };
+}
+
+/** Sends an uploaded image stored under `folder/name`; names are random and never reused, so it caches forever. */
+export async function sendStoredImage(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  folder: string,
+  name: string,
+): Promise<FastifyReply> {
+  const stream = await app.storage.getStream(`${folder}/${name}`);
+  return reply
+    .header('content-type', IMAGE_TYPES[name.split('.').pop()!]!)
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .send(stream);
 }

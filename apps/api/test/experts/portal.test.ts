@@ -25,6 +25,8 @@ async function expertAccount(manager: { token: string }) {
   const email = new URL(link!).searchParams.get('email')!;
   expect(email).toBe(profile.email);
   const account = await signup(t.app, { email, firstName: profile.firstName, lastName: profile.lastName });
+  // The sign-up answer already carries the granted role: the web app sends experts to the portal with it.
+  expect(account.user.roles).toEqual(expect.arrayContaining(['founder', 'expert']));
   await verify(account);
   return { ...account, profile };
 }
@@ -41,6 +43,8 @@ describe('expert accounts', () => {
     const expert = await expertAccount(manager);
     const me = await call('GET', '/api/auth/me', expert.token);
     expect(me.json().data.roles).toContain('expert');
+    // No founder onboarding is asked of an expert: the portal answers with the profile never completed.
+    expect(me.json().data.profileCompleted).toBe(false);
     const profile = await call('GET', '/api/expert-portal/me', expert.token);
     expect(profile.statusCode).toBe(200);
     expect(profile.json().data).toMatchObject({ id: expert.profile.id, email: expert.profile.email });

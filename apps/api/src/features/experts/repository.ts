@@ -112,9 +112,11 @@ export function expertsRepository(db: DbOrTx) {
             lastName: sql`excluded.last_name`,
             gender: sql`excluded.gender`,
             phoneNumber: sql`excluded.phone_number`,
-            profileImageUrl: sql`excluded.profile_image_url`,
-            expertMeta: sql`excluded.expert_meta`,
-            bookingUrl: sql`excluded.booking_url`,
+            profileImageUrl: sql`case when ${experts}.profile_edited_at is null then excluded.profile_image_url else ${experts}.profile_image_url end`,
+            // The expert's own profile wins over the pack's once saved; `linkedin`, not edited in the
+            // portal, still follows the pack (the right side of `||` wins key by key).
+            expertMeta: sql`case when ${experts}.profile_edited_at is null then excluded.expert_meta else excluded.expert_meta || (${experts}.expert_meta - 'linkedin') end`,
+            bookingUrl: sql`case when ${experts}.profile_edited_at is null then excluded.booking_url else ${experts}.booking_url end`,
             // The expert's own saved hours win over the pack's (docs/decisions/024).
             availability: sql`case when ${experts}.availability_edited_at is null then excluded.availability else ${experts}.availability end`,
             updatedAt: sql`now()`,

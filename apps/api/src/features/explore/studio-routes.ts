@@ -16,17 +16,13 @@ import {
 } from '@liftoff/contracts/explore-studio';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { AppError } from '../../lib/errors.js';
-import { readUploadedFile } from '../../lib/uploads.js';
+import { MAX_IMAGE_BYTES, readUploadedImage, sendStoredImage } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { StudioPostsService } from './studio-service.js';
 
 const tags = ['studio'];
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const imageTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 /** Where the Wix blog is edited when it is explore's source (this app knows the client, not the site). */
 export const WIX_DASHBOARD_URL = 'https://manage.wix.com/account/sites';
 
@@ -180,12 +176,9 @@ export async function exploreStudioRoutes(
       },
     },
     async (request, reply) => {
-      const { data } = await readUploadedFile(request, 'file', 'The image is larger than 5 MB.');
-      const ext = (await fileTypeFromBuffer(data))?.ext ?? '';
-      if (!imageTypes[ext])
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload a PNG, JPEG or WebP image.');
+      const { data, ext, contentType } = await readUploadedImage(request, 'file');
       const name = `${randomUUID()}.${ext}`;
-      await app.storage.put(`explore-images/${name}`, data, imageTypes[ext]);
+      await app.storage.put(`explore-images/${name}`, data, contentType);
       return reply.status(201).send(ok(studioPostMessages.image, { url: `/api/explore/images/${name}` }));
     },
   );
@@ -202,13 +195,6 @@ export async function exploreStudioRoutes(
         params: exploreImageParams,
       },
     },
-    async (request, reply) => {
-      const { name } = request.params;
-      const stream = await app.storage.getStream(`explore-images/${name}`);
-      return reply
-        .header('content-type', imageTypes[name.split('.').pop()!]!)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(stream);
-    },
+    async (request, reply) => sendStoredImage(app, reply, 'explore-images', request.params.name),
   );
 }

@@ -2,7 +2,6 @@ import { Suspense, useMemo, useState } from 'react';
 import { Navigate, useRoutes } from 'react-router';
 import { useSelector } from 'react-redux';
 import type { RouteObject } from 'react-router';
-import HomeIcon from '@mui/icons-material/HomeOutlined';
 import { AppLayout } from '../../components/layouts/app-layout';
 import type { NavItem } from '../../components/layouts/app-layout';
 import { PageSkeleton } from '../../components/page-states';
@@ -13,6 +12,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { displayName } from '../../lib/session';
 import { useSessionActions } from '../../lib/session-actions';
 import { StudioNotFound } from '../studio/studio-gates';
+import { founderAppLink } from '../founder-app-link';
 import { SupportDialog } from '../support-dialog';
 import { expertPages } from './routes';
 
@@ -72,7 +72,7 @@ export function ExpertApp() {
         onSignOut={() => void logout()}
         onOpenSupport={() => setSupportOpen(true)}
         appBarActions={<NotificationBell />}
-        menuLinks={[{ label: 'Founder app', to: paths.overview, icon: <HomeIcon fontSize="small" /> }]}
+        menuLinks={[founderAppLink(user)]}
       >
         {outlet}
       </AppLayout>

@@ -3,6 +3,7 @@ import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
 import EventIcon from '@mui/icons-material/EventOutlined';
+import PersonIcon from '@mui/icons-material/PersonOutlined';
 
 /** One page of the expert portal: its path under /expert and its place in the navigation. */
 export type ExpertPage = {
@@ -34,5 +35,10 @@ export const expertPages: ExpertPage[] = [
     path: 'meetings',
     nav: { label: 'Meetings', icon: <EventIcon /> },
     Page: page(() => import('../../features/experts/portal/meetings-page'), 'MeetingsPage'),
+  },
+  {
+    path: 'profile',
+    nav: { label: 'Profile', icon: <PersonIcon /> },
+    Page: page(() => import('../../features/experts/portal/profile-page'), 'ProfilePage'),
   },
 ];

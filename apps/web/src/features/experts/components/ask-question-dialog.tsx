@@ -17,6 +17,8 @@ import { useAskQuestionMutation } from '../api';
 import { ExpertPicker, fullName, useExpertChoices } from './expert-picker';
 
 export type MissionChoice = { id: string; name: string };
+/** The mission step the founder asks from; the expert sees it beside the question. */
+export type AskedFrom = { missionId: string; missionName: string; stepId: string; stepTitle: string };
 
 /** Ask an expert a question in writing; the expert gets it by e-mail with the founder's context. */
 export function AskQuestionDialog({
@@ -24,11 +26,13 @@ export function AskQuestionDialog({
   onClose,
   expert,
   missions = [],
+  from,
 }: {
   open: boolean;
   onClose: () => void;
   expert: Expert;
   missions?: MissionChoice[];
+  from?: AskedFrom;
 }) {
   const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -46,7 +50,7 @@ export function AskQuestionDialog({
       expertId,
       subject: form.subject.trim(),
       question: form.message.trim(),
-      ...(missionId ? { missionId } : {}),
+      ...(from ? { missionId: from.missionId, stepId: from.stepId } : missionId ? { missionId } : {}),
     });
     if ('data' in result) {
       form.reset();
@@ -79,7 +83,11 @@ export function AskQuestionDialog({
               messageHint="Say what you tried and where you are stuck."
               messageMissing="Write your question."
             />
-            {missions.length ? (
+            {from ? (
+              <Typography variant="body2">
+                Asked from: {from.missionName} (step: {from.stepTitle})
+              </Typography>
+            ) : missions.length ? (
               <TextField
                 select
                 label="Mission (optional)"

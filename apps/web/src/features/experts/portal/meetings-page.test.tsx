@@ -5,6 +5,7 @@ import type { PortalMeeting } from '@liftoff/contracts/expert-meetings';
 import { ExpertApp } from '../../../app/expert/expert-app';
 import { renderSignedIn, userWith } from '../../../app/testing/signed-in-app';
 import { aMeeting } from '../testing/meetings';
+import { phoneViewport } from '../testing/viewport';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -26,29 +27,6 @@ const meeting: PortalMeeting = {
 
 const SLOW = 30_000;
 const PHONE = 375;
-
-// jsdom lays nothing out; MUI reads the viewport through matchMedia, so a phone is a 375 px matchMedia.
-function phoneViewport(width: number) {
-  const matches = (query: string) =>
-    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, kind, px]) =>
-      kind === 'min' ? width >= Number(px) : width <= Number(px),
-    );
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string) =>
-      ({
-        matches: matches(query),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-  window.innerWidth = width;
-}
 
 async function openMeetings(options: { failList?: boolean } = {}) {
   const posts: { url: string; body: unknown }[] = [];

@@ -24,6 +24,7 @@ import {
 } from './api';
 import { PostTaxonomyFields } from './post-taxonomy-fields';
 import { PublishPanel } from './publish-panel';
+import { ImageUploadButton } from '../../../components/image-upload-button';
 
 type Dispatch = ThunkDispatch<unknown, ApiExtra, UnknownAction>;
 type FieldErrors = Partial<Record<string, string>>;
@@ -173,20 +174,12 @@ function Editor({ post }: { post: StudioPost | null }) {
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
             {text('heroImageUrl', 'Hero image address')}
-            <Button
-              component="label"
-              variant="outlined"
-              disabled={uploading}
+            <ImageUploadButton
+              uploading={uploading}
+              label="Upload image"
+              onFile={(file) => void upload(file)}
               sx={{ flexShrink: 0, minHeight: 56 }}
-            >
-              {uploading ? 'Uploading…' : 'Upload image'}
-              <input
-                hidden
-                type="file"
-                accept="image/png,image/jpeg,image/webp"
-                onChange={(event) => void upload(event.target.files?.[0])}
-              />
-            </Button>
+            />
           </Stack>
           {uploadError ? <Alert severity="error">{uploadError}</Alert> : null}
           {values.heroImageUrl ? (

@@ -21,7 +21,8 @@ import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { buildPath, paths } from '../../../config/paths';
-import { useMissionQuery } from '../api';
+import { useMilestoneQuery, useMissionQuery } from '../api';
+import { AskFromStepSlot } from '../../../components/feature-slots';
 import { CompletionMoment } from '../components/completion-moment';
 import { EmptyState, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { PageLoadError } from '../components/page-load-error';
@@ -172,6 +173,21 @@ function DeferredCard({ mission, currentId }: { mission: Mission; currentId: str
   );
 }
 
+/** The milestone's expert, asked from the step on screen (nothing while the milestone loads or has none). */
+function AskAboutStep({ mission, step }: { mission: Mission; step: MissionStep }) {
+  const { data } = useMilestoneQuery(mission.userMilestone.id);
+  if (!data?.expert) return null;
+  return (
+    <AskFromStepSlot
+      expert={data.expert}
+      missionId={mission.id}
+      missionName={mission.name}
+      stepId={step.id}
+      stepTitle={step.title}
+    />
+  );
+}
+
 /** Mission details (spec section 2): a stepper through the steps, content, worksheets, next and do later. */
 export function MissionDetailsPage() {
   const { missionId = '', stepId } = useParams();
@@ -317,6 +333,7 @@ export function MissionDetailsPage() {
           >
             <StepView key={current.id} mission={data} step={current} onAdvanced={onAdvanced} />
             <Stack spacing={3}>
+              <AskAboutStep mission={data} step={current} />
               <DeliverableCard mission={data} />
               <DeferredCard mission={data} currentId={current.id} />
             </Stack>
