@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signOutThroughMenu, signUpVerifyAndOnboard, skipTheTour } from './support/auth-flows.js';
+import { signOutThroughMenu, signUpInvitedExpert } from './support/auth-flows.js';
 import { expectAccessible, newContext } from './support/browser.js';
 import { demoManagerKey, signInAsDemoManager } from './support/demo-manager.js';
 import { useServerAndBrowser } from './support/journey.js';
@@ -29,9 +29,13 @@ describe('journey: an expert edits their availability on a phone, with the keybo
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(`Invitation sent to ${EXPERT}.`).waitFor();
     await signOutThroughMenu(page);
-    // Every account passes the same onboarding today, experts too.
-    await signUpVerifyAndOnboard(page, server, EXPERT);
-    await skipTheTour(page);
+    // Experts are not asked the founders' onboarding: verifying the address leads into the portal.
+    await signUpInvitedExpert(page, server, EXPERT);
+    expect(new URL(page.url()).pathname).toBe('/expert/questions');
+    await expectAccessible(page, 'expert portal after sign-up on a phone');
+    // The founders' screens lead back to the portal until the expert chooses founder use.
+    await page.goto('/overview');
+    await page.waitForURL('**/expert/questions');
 
     await page.goto('/expert/availability');
     await page.getByRole('heading', { name: 'Availability' }).waitFor();

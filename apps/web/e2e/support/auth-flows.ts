@@ -42,15 +42,33 @@ export async function signUpThroughScreens(page: Page, email: string, password =
   await page.waitForURL('**/verify-email');
 }
 
-/** Reads the code from the development outbox and verifies the address. */
-export async function verifyThroughScreens(page: Page, server: RunningServer, email: string) {
+/**
+ * Reads the code from the development outbox and verifies the address; a founder lands on onboarding,
+ * an invited expert in the portal (`landsOn`).
+ */
+export async function verifyThroughScreens(
+  page: Page,
+  server: RunningServer,
+  email: string,
+  landsOn = '**/onboarding',
+) {
   const mail = await server.waitForMail(email, /verification code/i);
   await page.getByLabel('Verification code').fill(codeIn(mail.text));
   await page
     .getByRole('button', { name: /verify/i })
     .first()
     .click();
-  await page.waitForURL('**/onboarding');
+  await page.waitForURL(landsOn);
+}
+
+/**
+ * An invited expert makes an account: signs up with the invited address and verifies it. No founder
+ * onboarding is asked; they land on the portal's questions.
+ */
+export async function signUpInvitedExpert(page: Page, server: RunningServer, email: string) {
+  await signUpThroughScreens(page, email);
+  await verifyThroughScreens(page, server, email, '**/expert/questions');
+  await page.getByRole('heading', { name: 'Questions', exact: true }).waitFor();
 }
 
 export async function onboardThroughScreens(page: Page) {

@@ -7,6 +7,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
+import InboxIcon from '@mui/icons-material/InboxOutlined';
 import { AppLayout } from '../components/layouts/app-layout';
 import type { NavItem } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
@@ -76,6 +77,9 @@ export function AppShell() {
           { label: 'My messages', to: paths.myMessages, icon: <MailIcon fontSize="small" /> },
           ...(isProgramTeam(user?.roles)
             ? [{ label: 'Studio', to: paths.studio, icon: <WorkspacesIcon fontSize="small" /> }]
+            : []),
+          ...(user?.roles?.includes('expert')
+            ? [{ label: 'Expert portal', to: paths.expert, icon: <InboxIcon fontSize="small" /> }]
             : []),
         ]}
       />

@@ -74,6 +74,32 @@ describe('app through the real store', () => {
     expect(url).toBe('/api/auth/login');
     expect(new Headers(init.headers).get('authorization')).toBeNull();
   });
+
+  it('checks the sign-in form with the contract before sending: messages, focus, and the address as sent', async () => {
+    const fetchImpl = vi.fn(async () =>
+      json(401, { message: 'The e-mail or password is not right.', statusCode: 401 }),
+    );
+    renderApp('/sign-in', fetchImpl as unknown as typeof fetch);
+    const user = userEvent.setup();
+    const emailField = await screen.findByLabelText(/e-mail/i);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+    expect(document.activeElement).toBe(emailField);
+    expect(fetchImpl).not.toHaveBeenCalled();
+
+    // A fixed field loses its message as it is typed; the other keeps its own.
+    await user.type(emailField, '  Founder@Example.com ');
+    await waitFor(() => expect(screen.queryByText('Enter a valid e-mail address')).toBeNull());
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+
+    await user.type(screen.getByLabelText(/^password/i), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(fetchImpl).toHaveBeenCalled());
+    const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'founder@example.com', password: 'secret' });
+  });
 });
 
 describe('toast', () => {
@@ -193,6 +219,7 @@ describe('session persistence', () => {
           twoFactorMethod: null,
           profileCompleted: true,
           profileImageUrl: null,
+          tutorialCompleted: false,
           meta: {},
           roles: ['founder'],
           createdAt: new Date().toISOString(),

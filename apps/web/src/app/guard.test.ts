@@ -8,12 +8,18 @@ const routes: RouteKind[] = [
   'forgotPassword',
   'resetPassword',
   'preview',
+  'confirmEmail',
   'verifyEmail',
   'twoFactor',
   'onboarding',
   'protected',
   'aiWorkspace',
+  'workplace',
+  'account',
 ];
+
+/** A founder only; an expert; the program team (whose surface is the studio, whatever else they are). */
+const workplaces = [null, '/expert', '/studio'] as const;
 
 const flags = [
   'hasToken',
@@ -28,15 +34,17 @@ const flags = [
   'hasResetToken',
 ] as const;
 
-/** Every combination of the boolean inputs, for every kind of route. */
+/** Every combination of the boolean inputs and of workplaces, for every kind of route. */
 function* allCases(): Generator<GuardInput> {
   for (const route of routes) {
-    for (let mask = 0; mask < 1 << flags.length; mask += 1) {
-      const input = { route } as GuardInput;
-      flags.forEach((flag, bit) => {
-        input[flag] = Boolean(mask & (1 << bit));
-      });
-      yield input;
+    for (const workplace of workplaces) {
+      for (let mask = 0; mask < 1 << flags.length; mask += 1) {
+        const input = { route, workplace } as GuardInput;
+        flags.forEach((flag, bit) => {
+          input[flag] = Boolean(mask & (1 << bit));
+        });
+        yield input;
+      }
     }
   }
 }
@@ -48,15 +56,20 @@ function* allCases(): Generator<GuardInput> {
 function expectedOutcome(c: GuardInput): string {
   const sessionUsable = c.hasToken && !(c.accessExpired && c.refreshExpired);
   const twoFactorSatisfied = !c.twoFactorEnabled || c.twoFactorAuthenticated;
-  const authenticated = sessionUsable && c.verified && twoFactorSatisfied && c.profileCompleted;
+  // Experts and the program team are never sent through the founders' onboarding (decision 040): until
+  // they choose it, their workplace is their home, and the founders' screens lead there.
+  const staffOnly = c.workplace !== null && !c.profileCompleted;
+  const home = staffOnly ? c.workplace : '/overview';
+  const authenticated =
+    sessionUsable && c.verified && twoFactorSatisfied && (c.profileCompleted || c.workplace !== null);
 
   // Public routes
-  if (c.route === 'preview') return 'allow';
+  if (c.route === 'preview' || c.route === 'confirmEmail') return 'allow';
   if (c.route === 'signIn' || c.route === 'signUp' || c.route === 'forgotPassword') {
-    return authenticated ? 'redirect:/overview' : 'allow';
+    return authenticated ? `redirect:${home}` : 'allow';
   }
   if (c.route === 'resetPassword') {
-    if (authenticated) return 'redirect:/overview';
+    if (authenticated) return `redirect:${home}`;
     return c.hasResetToken ? 'allow' : 'redirect:/sign-in';
   }
 
@@ -71,12 +84,17 @@ function expectedOutcome(c: GuardInput): string {
     [!(c.accessExpired && c.refreshExpired), 'reset:/sign-in'],
     [c.verified, 'redirect:/verify-email'],
     [twoFactorSatisfied, 'redirect:/two-factor'],
-    [c.profileCompleted, 'redirect:/onboarding'],
+    [c.profileCompleted || c.workplace !== null, 'redirect:/onboarding'],
   ];
   for (const [met, outcome] of requirements) {
     if (met) continue;
     // A user sent to a step may stay on that step.
     return stepOf[c.route] && outcome === `redirect:${stepOf[c.route]}` ? 'allow' : outcome;
+  }
+  if (staffOnly) {
+    // Their own surfaces and account pages open; onboarding stays open to take up founder use.
+    if (c.route === 'workplace' || c.route === 'account' || c.route === 'onboarding') return 'allow';
+    return `redirect:${c.workplace}`;
   }
   if (stepOf[c.route]) return c.tutorialCompleted ? 'redirect:/overview' : 'redirect:/tutorial';
   if (c.route === 'aiWorkspace' && !c.workspaceAiEnabled) return 'redirect:/overview';
@@ -92,7 +110,7 @@ describe('route guard decision table', () => {
   const cases = [...allCases()];
 
   it('covers every combination for every route kind', () => {
-    expect(cases).toHaveLength(routes.length * 2 ** flags.length);
+    expect(cases).toHaveLength(routes.length * workplaces.length * 2 ** flags.length);
   });
 
   it('matches the specification for every combination', () => {
@@ -112,6 +130,7 @@ describe('route guard decision table', () => {
     twoFactorEnabled: false,
     twoFactorAuthenticated: false,
     profileCompleted: true,
+    workplace: null,
     tutorialCompleted: true,
     workspaceAiEnabled: true,
     hasResetToken: false,
@@ -164,6 +183,57 @@ describe('route guard decision table', () => {
       'allow',
     ],
     ['preview is public', { route: 'preview', hasToken: false }, 'allow'],
+    [
+      'an expert who never onboarded is sent from the overview to the portal',
+      { profileCompleted: false, workplace: '/expert' },
+      'redirect:/expert',
+    ],
+    [
+      'an expert just verified lands in the portal, not on onboarding',
+      { route: 'verifyEmail', profileCompleted: false, workplace: '/expert' },
+      'redirect:/expert',
+    ],
+    [
+      'a signed-in expert on sign-in goes to the portal',
+      { route: 'signIn', profileCompleted: false, workplace: '/expert' },
+      'redirect:/expert',
+    ],
+    [
+      'the portal opens without founder onboarding',
+      { route: 'workplace', profileCompleted: false, workplace: '/expert' },
+      'allow',
+    ],
+    [
+      'a manager who never onboarded lands in the studio',
+      {
+        route: 'twoFactor',
+        twoFactorEnabled: true,
+        twoFactorAuthenticated: true,
+        profileCompleted: false,
+        workplace: '/studio',
+      },
+      'redirect:/studio',
+    ],
+    [
+      'the account page opens for an expert who never onboarded',
+      { route: 'account', profileCompleted: false, workplace: '/expert' },
+      'allow',
+    ],
+    [
+      'an expert may still choose founder onboarding',
+      { route: 'onboarding', profileCompleted: false, workplace: '/expert' },
+      'allow',
+    ],
+    [
+      'a founder opening the portal before onboarding is onboarded first',
+      { route: 'workplace', profileCompleted: false },
+      'redirect:/onboarding',
+    ],
+    [
+      'an expert who onboarded as a founder uses the founder app as before',
+      { workplace: '/expert' },
+      'allow',
+    ],
   ] as Array<[string, Partial<GuardInput>, string]>)('%s', (_name, overrides, expected) => {
     expect(outcomeOf({ ...base, ...overrides })).toBe(expected);
   });

@@ -6,7 +6,7 @@ import { selectAuth } from '../features/auth/slice';
 import { decodeToken, isTokenExpired } from '../lib/jwt';
 import { hasCompletedTutorial } from '../lib/markers';
 import { useSessionActions } from '../lib/session-actions';
-import { decideRoute } from './guard';
+import { decideRoute, workplaceOf } from './guard';
 import type { GuardInput, RouteKind } from './guard';
 
 function ResetAndRedirect({ to }: { to: string }) {
@@ -36,7 +36,9 @@ export function RouteGuard({ kind }: { kind: RouteKind }) {
     twoFactorEnabled: Boolean(auth.user?.twoFactorEnabled),
     twoFactorAuthenticated: claims?.twoFactorAuthenticated === true,
     profileCompleted: Boolean(auth.user?.profileCompleted),
-    tutorialCompleted: hasCompletedTutorial(),
+    workplace: workplaceOf(auth.user?.roles),
+    // The account's marker follows the founder to a new device; this device's own marker still counts.
+    tutorialCompleted: Boolean(auth.user?.tutorialCompleted) || hasCompletedTutorial(),
     workspaceAiEnabled: isWorkspaceAiEnabled(flags),
     hasResetToken: Boolean(searchParams.get('token')),
   };

@@ -17,6 +17,7 @@ const person = (roles: Role[], twoFactorEnabled: boolean): User => ({
   twoFactorMethod: twoFactorEnabled ? 'TOTP' : null,
   profileCompleted: true,
   profileImageUrl: null,
+  tutorialCompleted: false,
   meta: {},
   roles,
   createdAt: '2026-11-01T00:00:00.000Z',

@@ -3,7 +3,6 @@ import { Navigate, useRoutes } from 'react-router';
 import { useSelector } from 'react-redux';
 import type { RouteObject } from 'react-router';
 import Typography from '@mui/material/Typography';
-import HomeIcon from '@mui/icons-material/HomeOutlined';
 import { AppLayout } from '../../components/layouts/app-layout';
 import type { NavItem } from '../../components/layouts/app-layout';
 import { PageSkeleton } from '../../components/page-states';
@@ -13,6 +12,7 @@ import { selectAuth } from '../../features/auth/slice';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { displayName } from '../../lib/session';
 import { useSessionActions } from '../../lib/session-actions';
+import { founderAppLink } from '../founder-app-link';
 import { SupportDialog } from '../support-dialog';
 import { mayOpen, studioAccess } from './access';
 import { studioPages } from './routes';
@@ -84,7 +84,7 @@ export function StudioApp() {
         onSignOut={() => void logout()}
         onOpenSupport={() => setSupportOpen(true)}
         appBarActions={<NotificationBell allHref={paths.studioNotifications} />}
-        menuLinks={[{ label: 'Founder app', to: paths.overview, icon: <HomeIcon fontSize="small" /> }]}
+        menuLinks={[founderAppLink(user)]}
       >
         {outlet}
       </AppLayout>

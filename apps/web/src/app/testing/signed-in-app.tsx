@@ -47,6 +47,7 @@ export const userWith = (roles: Role[]): User => ({
   twoFactorMethod: null,
   profileCompleted: true,
   profileImageUrl: null,
+  tutorialCompleted: false,
   meta: {},
   roles,
   createdAt: '2026-11-01T00:00:00.000Z',

@@ -15,6 +15,7 @@ export const manager: User = {
   twoFactorMethod: 'TOTP',
   profileCompleted: true,
   profileImageUrl: null,
+  tutorialCompleted: false,
   meta: {},
   roles: ['manager'],
   createdAt: '2026-11-01T00:00:00.000Z',
