@@ -8,6 +8,17 @@ import { coachContextFrom } from './features/ai/context.js';
 import { authRoutes } from './features/auth/routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
 import { backupCodeRoutes } from './features/auth/backup-code-routes.js';
+import { accountRoutes } from './features/auth/account-routes.js';
+import { emailChangeRoutes } from './features/auth/email-change-routes.js';
+import { accountDeletionRoutes } from './features/auth/account-deletion-routes.js';
+import { accountExportRoutes } from './features/auth/account-export-routes.js';
+import type { PersonalDataSource } from './features/auth/personal-data.js';
+import { programsAccountData } from './features/programs/account-data.js';
+import { expertsAccountData } from './features/experts/account-data.js';
+import { supportAccountData } from './features/support/account-data.js';
+import { aiAccountData } from './features/ai/account-data.js';
+import { notificationsAccountData } from './features/notifications/account-data.js';
+import { cohortsAccountData } from './features/cohorts/account-data.js';
 import { rolesRepository } from './features/auth/roles-repository.js';
 import { createRolesService, type RolesService } from './features/auth/roles-service.js';
 import { authStudioRoutes } from './features/auth/studio-routes.js';
@@ -19,6 +30,7 @@ import { createCohortsFeature } from './features/cohorts/feature.js';
 import { cohortsStudioRoutes } from './features/cohorts/studio-routes.js';
 import { cohortExpertsActivity } from './features/experts/cohort-activity.js';
 import { cohortProgress } from './features/programs/cohort-progress.js';
+import { expertMilestones } from './features/programs/expert-milestones.js';
 import { rememberedStanding } from './features/auth/remembered-standing.js';
 import type { AuthService } from './features/auth/service.js';
 import { seedFlags } from './features/flags/defaults.js';
@@ -29,6 +41,8 @@ import { expertsRoutes } from './features/experts/routes.js';
 import { expertPortalRoutes } from './features/experts/portal-routes.js';
 import { expertAvailabilityRoutes } from './features/experts/availability-routes.js';
 import { createPortalAvailability } from './features/experts/portal-availability.js';
+import { createPortalProfile } from './features/experts/portal-profile.js';
+import { expertProfileRoutes } from './features/experts/profile-routes.js';
 import { expertMeetingsRoutes } from './features/experts/meetings-routes.js';
 import { createPortalService } from './features/experts/portal-service.js';
 import { createSupportFeature } from './features/support/feature.js';
@@ -68,6 +82,7 @@ import { compressionPlugin } from './plugins/compression.js';
 import { dbPlugin } from './plugins/db.js';
 import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
 import { observabilityPlugin, tracedChildLogger } from './plugins/observability.js';
+import { createErrorReporter } from './lib/error-reporting.js';
 import { createMetrics } from './lib/metrics.js';
 import { createTracing } from './lib/tracing.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -110,6 +125,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       })
     : null;
   const metrics = config.METRICS_PORT !== undefined ? createMetrics() : null;
+  const errorReporter = config.SENTRY_DSN
+    ? await createErrorReporter({
+        dsn: config.SENTRY_DSN,
+        environment: config.NODE_ENV,
+        tracesSampleRate: config.isProduction ? 0.1 : 1,
+      })
+    : null;
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -127,6 +149,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   await app.register(observabilityPlugin, { tracing, metrics });
+  app.decorate('errorReporter', errorReporter);
+  if (errorReporter) app.addHook('onClose', async () => errorReporter.close());
 
   // JSON is the API's language; plain text is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
@@ -274,6 +298,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { service: auth.service });
   await app.register(sessionRoutes);
   await app.register(backupCodeRoutes, { twoFactor: auth.service.twoFactor });
+  await app.register(accountRoutes);
+  await app.register(emailChangeRoutes);
+  // What each domain holds of a founder: their export, their files, and what deleting the account removes.
+  const personalData: PersonalDataSource[] = [
+    {
+      sections: async (userId) => ({ programs: await programs.service.listPrograms(userId) }),
+    },
+    programsAccountData(app.db),
+    cohortsAccountData(app.db),
+    expertsAccountData(app.db),
+    supportAccountData(app.db),
+    aiAccountData(app.db),
+    notificationsAccountData(app.db),
+  ];
+  await app.register(accountDeletionRoutes, { twoFactor: auth.service.twoFactor, sources: personalData });
+  await app.register(accountExportRoutes, { sources: personalData });
   await app.register(authStudioRoutes, { roles });
   const notifications = createNotificationsService({
     db: app.db,
@@ -300,6 +340,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       now: options.now ?? (() => new Date()),
       ownProfile: (userId) => portal.ownProfile(userId),
       slots: (expertId, query) => experts.availability(expertId, query),
+    }),
+  });
+  await app.register(expertProfileRoutes, {
+    profile: createPortalProfile({
+      db: app.db,
+      ownProfile: (userId) => portal.ownProfile(userId),
+      assignedMilestones: expertMilestones(app.db),
     }),
   });
   await app.register(expertMeetingsRoutes, { meetings: experts.meetingsService });

@@ -113,6 +113,8 @@ const envSchema = z.object({
   // Prometheus metrics on a port of their own, never the public one (bind it to a private interface).
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Unexpected errors (5xx) reported to Sentry when set; nothing of its SDK is loaded otherwise.
+  SENTRY_DSN: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

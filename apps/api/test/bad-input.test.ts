@@ -96,8 +96,8 @@ describe('bad input on every documented route', () => {
       }
     }
     expect(calls).toBeGreaterThan(1000);
-    // The deliverable upload, speech-to-text and the studio's post images.
-    expect(uploads).toBe(3);
+    // The deliverable upload, speech-to-text, the studio's post images and the expert's photo.
+    expect(uploads).toBe(4);
     expect(failures).toEqual([]);
   });
 });

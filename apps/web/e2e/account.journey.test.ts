@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newFounderOnOverview, signInThroughScreens } from './support/auth-flows.js';
+import { newFounderOnOverview, PASSWORD, signInThroughScreens } from './support/auth-flows.js';
 import { expectAccessible, newContext } from './support/browser.js';
 import { useServerAndBrowser } from './support/journey.js';
 
@@ -57,5 +58,80 @@ describe('journey: the account a founder expects', () => {
     await phone.reload();
     await phone.waitForURL('**/sign-in**');
     await phone.getByText('Your session has ended').waitFor();
+  });
+  it('changes the e-mail address on a phone: it counts once the link mailed to the new address is opened', async () => {
+    const { server, browser } = journey;
+    const page = await (await newContext(browser, server.url, PHONE)).newPage();
+    const email = await newFounderOnOverview(page, server, 'moving');
+    const newEmail = email.replace('moving', 'moved');
+    await openProfile(page);
+    const form = page.getByRole('form', { name: 'Change e-mail address' });
+    await form.getByLabel(/New e-mail address/).fill(newEmail);
+    await form.getByLabel(/Your password/).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await page.getByText(`Check ${newEmail} and open the link`).waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, 'e-mail change at 375 px');
+
+    const mail = await server.waitForMail(newEmail, /Confirm your new Liftoff e-mail address/);
+    const link = /(https?:\/\/\S+\/confirm-email\?token=\S+)/.exec(mail.text)?.[1] ?? '';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    await page.goto(`/confirm-email?token=${encodeURIComponent(token)}`);
+    await page.getByRole('button', { name: 'Use this address' }).click();
+    await page.getByText(`From now on you sign in with ${newEmail}`).waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, 'e-mail confirmed at 375 px');
+    await server.waitForMail(email, /e-mail address of your Liftoff account was changed/);
+
+    // Opened again, the link says it no longer works.
+    await page.goto(`/confirm-email?token=${encodeURIComponent(token)}`);
+    await page.getByRole('button', { name: 'Use this address' }).click();
+    await page.getByText('This link no longer works').waitFor();
+
+    // Still signed in; the profile shows the new address.
+    await page.goto('/profile');
+    await page.getByRole('region', { name: 'E-mail address' }).getByText(newEmail, { exact: true }).waitFor();
+    // The same profile at 1440 px.
+    await page.setViewportSize(DESKTOP);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, 'e-mail card at 1440 px');
+  });
+
+  it('downloads the data and deletes the account on a laptop', async () => {
+    const { server, browser } = journey;
+    const page = await (await newContext(browser, server.url, DESKTOP)).newPage();
+    const email = await newFounderOnOverview(page, server, 'leaving');
+    await openProfile(page);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/^liftoff-data-\d{4}-\d\d-\d\d\.json$/);
+    const data = JSON.parse(readFileSync((await saved.path()) ?? '', 'utf8')) as {
+      profile: { email: string };
+    };
+    expect(data.profile.email).toBe(email);
+    await page.getByText('Your data was downloaded').waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, 'account data at 1440 px');
+
+    // The same card on a phone, where the delete dialog opens.
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel(/Your password/).fill('not-the-password-1');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByText('Your password is not right.').waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, 'delete dialog at 375 px');
+    await dialog.getByLabel(/Your password/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL('**/sign-in');
+    await server.waitForMail(email, /Your Liftoff account was deleted/);
+
+    // The account is gone: signing in is refused.
+    await signInThroughScreens(page, email);
+    await page.getByText(/Incorrect e-mail or password/).waitFor();
   });
 });

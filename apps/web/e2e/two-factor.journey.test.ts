@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  choose,
   codeIn,
   newFounderOnOverview,
   signInThroughScreens,
@@ -55,6 +56,10 @@ describe('journey: two-step verification and the profile', () => {
     await expectAccessible(page, 'profile');
     await page.getByLabel('Startup name').fill('Compiler Labs Two');
     await page.getByLabel('Last name').fill('Murray Hopper');
+    // Every onboarding answer can be changed later, with onboarding's choices.
+    await choose(page, 'Stage', 'Seed');
+    await choose(page, 'Industry', 'Climate');
+    await page.getByLabel('What do you want from the program?').fill('Raise our seed round.');
     const picture = await page.evaluate(async () => {
       const canvas = document.createElement('canvas');
       canvas.width = 900;
@@ -84,6 +89,11 @@ describe('journey: two-step verification and the profile', () => {
     expect(size).toEqual({ src: 'data:image/png;base64,', width: 256, height: 171 });
     await page.reload();
     expect(await page.getByLabel('Startup name').inputValue()).toBe('Compiler Labs Two');
+    expect(await page.getByRole('combobox', { name: 'Stage' }).textContent()).toBe('Seed');
+    expect(await page.getByRole('combobox', { name: 'Industry' }).textContent()).toBe('Climate');
+    expect(await page.getByLabel('What do you want from the program?').inputValue()).toBe(
+      'Raise our seed round.',
+    );
 
     // Turn on an authenticator app: scan the QR (or copy the key), confirm with a code.
     await page.getByRole('button', { name: 'Set up two-step verification' }).click();

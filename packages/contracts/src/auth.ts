@@ -11,7 +11,38 @@ export type Role = z.infer<typeof roleSchema>;
 export const roles = roleSchema.options;
 export type TwoFactorMethod = z.infer<typeof twoFactorMethod>;
 
-/** Free-form onboarding answers; the fields named here are the ones the product relies on. */
+/** Stages offered in onboarding and the profile; a write of another value is refused. */
+export const startupStages = ['Idea', 'Pre-seed', 'Seed', 'Series A', 'Growth'] as const;
+export const industries = [
+  'B2B SaaS',
+  'Consumer',
+  'Fintech',
+  'Health',
+  'Climate',
+  'Education',
+  'Marketplace',
+  'Deep tech',
+  'Other',
+] as const;
+
+/**
+ * The founder's onboarding answers, as onboarding asks them and the profile edits them: one rule for both
+ * screens and for the API's writes (`updateMetaBody`).
+ */
+export const onboardingAnswers = z.object({
+  startupName: z.string().trim().min(1, { message: 'Tell us what your startup is called' }).max(120),
+  stage: z.enum(startupStages, { message: 'Choose a stage' }),
+  industry: z.enum(industries, { message: 'Choose an industry' }),
+  goals: z.string().trim().max(2000, { message: 'Keep it under 2000 characters' }),
+});
+export type OnboardingAnswers = z.infer<typeof onboardingAnswers>;
+
+const metaExtras = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+
+/**
+ * The saved answers as the API reads them back. Looser than a write: an answer saved before the choices
+ * were fixed is still shown (and must be chosen again when the profile is next saved).
+ */
 export const userMeta = z
   .object({
     startupName: z.string().trim().min(1).max(120).optional(),
@@ -19,8 +50,11 @@ export const userMeta = z
     industry: z.string().trim().min(1).max(80).optional(),
     goals: z.string().trim().max(2000).optional(),
   })
-  .catchall(z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]));
+  .catchall(metaExtras);
 export type UserMeta = z.infer<typeof userMeta>;
+
+/** A write of answers: any subset, each checked as onboarding checks it; a null removes another key. */
+export const userMetaInput = onboardingAnswers.partial().catchall(metaExtras);
 
 export const user = z.object({
   id: z.string(),
@@ -32,6 +66,8 @@ export const user = z.object({
   twoFactorMethod: twoFactorMethod.nullable(),
   profileCompleted: z.boolean(),
   profileImageUrl: z.string().nullable(),
+  /** The product tour was finished or skipped (on any device). */
+  tutorialCompleted: z.boolean(),
   meta: userMeta,
   roles: z.array(roleSchema),
   createdAt: z.string(),
@@ -106,8 +142,12 @@ export const updateUserBody = z
   .strict();
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
-export const updateMetaBody = z.object({ meta: userMeta }).strict();
+export const updateMetaBody = z.object({ meta: userMetaInput }).strict();
 export type UpdateMetaBody = z.infer<typeof updateMetaBody>;
+
+/** Finishing or skipping the tour sets the marker; `false` offers the tour again on the next sign-in. */
+export const tutorialMarkerBody = z.object({ completed: z.boolean() }).strict();
+export type TutorialMarkerBody = z.infer<typeof tutorialMarkerBody>;
 
 export const setupTwoFactorBody = z.object({ method: twoFactorMethod }).strict();
 export type SetupTwoFactorBody = z.infer<typeof setupTwoFactorBody>;
@@ -129,20 +169,6 @@ export const verifyTwoFactorResult = session.extend({ backupCodes: z.array(z.str
 export type VerifyTwoFactorResult = z.infer<typeof verifyTwoFactorResult>;
 
 export const userIdParams = z.object({ id: z.string().min(1).max(64) });
-
-/** Stages offered in onboarding; the API accepts any short text so older clients keep working. */
-export const startupStages = ['Idea', 'Pre-seed', 'Seed', 'Series A', 'Growth'] as const;
-export const industries = [
-  'B2B SaaS',
-  'Consumer',
-  'Fintech',
-  'Health',
-  'Climate',
-  'Education',
-  'Marketplace',
-  'Deep tech',
-  'Other',
-] as const;
 
 /** Success messages of spec section 8, shared so API and web say the same thing. */
 export const authMessages = {
@@ -221,6 +247,17 @@ export const sessionMessages = {
   signOut: 'The session was signed out.',
   signOutOthers: 'Every other session was signed out.',
 } as const;
+
+/** The account's own small settings: the tutorial marker and the reset link's check. */
+export const accountMessages = {
+  tutorialMarker: 'Tutorial marker saved.',
+  resetLinkChecked: 'Reset link checked.',
+} as const;
+
+/** Asked when the reset page opens, so a used or expired link says so before a password is typed. */
+export const checkResetLinkBody = z.object({ token: z.string().min(16).max(200) }).strict();
+export const checkResetLinkResult = z.object({ usable: z.boolean() });
+export type CheckResetLinkResult = z.infer<typeof checkResetLinkResult>;
 
 /** How many backup codes are still unused, of how many a set has. */
 export const backupCodesStatus = z.object({ remaining: z.number().int(), total: z.number().int() });

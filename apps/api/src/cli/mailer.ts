@@ -25,5 +25,8 @@ export function cliMailer(db: Db): Mailer {
     handle() {
       // Mails made at send time are made by the server's worker, which registers their handlers.
     },
+    async forget(to, tx) {
+      await mailQueue(tx ?? db).forget(to);
+    },
   };
 }

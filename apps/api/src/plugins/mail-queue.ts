@@ -18,6 +18,11 @@ export function mailQueue(db: DbOrTx) {
       return row!.id;
     },
 
+    /** Every row to the address; one a worker is sending finishes, and its settling then finds no row. */
+    async forget(to: string) {
+      await db.delete(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase()));
+    },
+
     /**
      * Claims up to `limit` due rows for this worker. `FOR UPDATE SKIP LOCKED` lets instances claim at once
      * without waiting on each other, and the lease (not the row lock) keeps a claimed row out of the others'

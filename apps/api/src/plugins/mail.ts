@@ -29,6 +29,8 @@ export interface Mailer {
   request(kind: string, to: string, tx?: DbOrTx): Promise<void>;
   /** Makes the mail of a requested `kind` at send time, or null when there is nothing to send. */
   handle(kind: string, render: (to: string) => Promise<RenderedRequest | null>): void;
+  /** Removes every outbox row addressed to `to`, sent or not: a deleted account's mails are not kept. */
+  forget(to: string, tx?: DbOrTx): Promise<void>;
 }
 
 export interface RenderedRequest {
@@ -134,6 +136,9 @@ export const mailPlugin = fp(
       },
       handle(kind, render) {
         handlers.set(kind, render);
+      },
+      async forget(to, tx) {
+        await mailQueue(tx ?? app.db).forget(to);
       },
     } satisfies Mailer);
 

@@ -49,6 +49,8 @@ describe('POST /api/auth/signup', () => {
       meta: {},
       // Everyone who signs up is a founder; the program team's roles are granted in the studio.
       roles: ['founder'],
+      // A new account has not taken the tour on any device.
+      tutorialCompleted: false,
       createdAt: expect.any(String),
     });
     expect(JSON.stringify(json)).not.toMatch(/argon2|passwordHash/i);

@@ -176,6 +176,42 @@ describe('profile, onboarding, holds for unverified users, e-mail check', () => 
       expect(detailPaths(bad.json())).toEqual(['extra', 'meta.startupName']);
     });
 
+    it('edits every onboarding answer later with onboarding’s choices, and reads them back', async () => {
+      const answers = {
+        startupName: 'Rocket Co',
+        stage: 'Seed',
+        industry: 'Health',
+        goals: 'Raise a seed round.',
+      };
+      const res = await putMeta(bob.token, bob.user.id, answers);
+      expect(res.statusCode, res.body).toBe(200);
+      const me = (
+        await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(bob.token) })
+      ).json().data;
+      expect(me.meta).toMatchObject(answers);
+    });
+
+    it.each([
+      ['meta.stage', { stage: 'Unicorn' }],
+      ['meta.industry', { industry: 'Biotech' }],
+      ['meta.goals', { goals: 'x'.repeat(2001) }],
+      ['meta.startupName', { startupName: '   ' }],
+    ])(
+      'refuses an answer onboarding would not accept: 400 naming %s, nothing saved',
+      async (field, change) => {
+        const before = (
+          await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(bob.token) })
+        ).json().data.meta;
+        const res = await putMeta(bob.token, bob.user.id, { ...change });
+        expect(res.statusCode).toBe(400);
+        expect(detailPaths(res.json())).toEqual([field]);
+        const after = (
+          await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(bob.token) })
+        ).json().data.meta;
+        expect(after).toEqual(before);
+      },
+    );
+
     it('refuses calls without a token', async () => {
       const res = await t.app.inject({
         method: 'PUT',

@@ -69,7 +69,7 @@ export async function walk(
     await client.PUT('/api/user/{id}/meta', {
       params: { path: { id } },
       headers,
-      body: { meta: { startupName: 'Compiler Co', stage: 'Idea', industry: 'Developer tools' } },
+      body: { meta: { startupName: 'Compiler Co', stage: 'Idea', industry: 'B2B SaaS' } },
     }),
     'meta',
   );

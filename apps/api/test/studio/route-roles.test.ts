@@ -86,6 +86,9 @@ describe('every /api route × every kind of person', () => {
       'GET /api/expert-portal/availability',
       'PUT /api/expert-portal/availability',
       'GET /api/expert-portal/availability/preview',
+      'GET /api/expert-portal/profile',
+      'PUT /api/expert-portal/profile',
+      'POST /api/expert-portal/profile/photo',
       // The expert portal's meetings and calendar feed, and the founder's answer to a proposal.
       'GET /api/expert-portal/meetings',
       'POST /api/expert-portal/meetings/:id/answer',
@@ -117,6 +120,12 @@ describe('every /api route × every kind of person', () => {
       'POST /api/auth/sessions/sign-out-others',
       'GET /api/auth/backup-codes',
       'POST /api/auth/backup-codes/regenerate',
+      'PUT /api/auth/me/tutorial',
+      'POST /api/auth/check-reset-password-link',
+      'POST /api/auth/email-change',
+      'POST /api/auth/email-change/confirm',
+      'POST /api/auth/account/delete',
+      'GET /api/auth/account/export',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);

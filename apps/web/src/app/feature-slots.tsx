@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import type { FeatureSlots } from '../components/feature-slots';
+import { AskFromStep } from '../features/experts/components/ask-from-step';
 import { ExpertActions } from '../features/experts/components/expert-actions';
 import { UpcomingMeetings } from '../features/experts/components/upcoming-meetings';
 import { EmailPreferencesCard } from '../features/notifications/components/email-preferences-card';
@@ -13,6 +14,7 @@ const Markdown = lazy(async () => ({
 /** What src/app puts in the pages' feature slots. */
 export const appFeatureSlots: FeatureSlots = {
   expertActions: (props) => <ExpertActions {...props} />,
+  askFromStep: (props) => <AskFromStep {...props} />,
   popularQuestions: () => <PopularQuestions />,
   upcomingMeetings: () => <UpcomingMeetings />,
   notificationPreferences: () => <EmailPreferencesCard />,

@@ -18,8 +18,15 @@ type ComponentModule = Record<string, unknown>;
  * (offline), the route shows ScreenLoadFailed in the screen's place — inside the shell, which keeps the
  * navigation — instead of failing the whole app; it loads the screen once it can.
  */
-function screen<M extends ComponentModule>(load: () => Promise<M>, name: keyof M & string): Lazy {
-  const component = async () => (await load())[name] as React.ComponentType;
+function screen<M extends ComponentModule>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+  { zod = true }: { zod?: boolean } = {},
+): Lazy {
+  const component = async () => {
+    const [module] = await Promise.all([load(), zod ? validationMessages() : undefined]);
+    return module[name] as React.ComponentType;
+  };
   return async () => {
     try {
       return { Component: await component() };
@@ -27,6 +34,24 @@ function screen<M extends ComponentModule>(load: () => Promise<M>, name: keyof M
       return { Component: () => <ScreenLoadFailed load={component} /> };
     }
   };
+}
+
+/*
+ * zod's field messages in the app's wording, installed before a screen that validates with zod first renders.
+ * Not at start: zod is not first-load code. The sign-in screen does without it until its form is sent, and
+ * installs the messages itself then (features/auth/pages/sign-in-validation.ts).
+ */
+let messagesInstalled: Promise<void> | undefined;
+function validationMessages(): Promise<void> {
+  messagesInstalled ??= import('@liftoff/contracts/validation-messages').then(
+    ({ installValidationMessages }) => installValidationMessages(),
+    (error: unknown) => {
+      // Offline: the next screen tries again.
+      messagesInstalled = undefined;
+      throw error;
+    },
+  );
+  return messagesInstalled;
 }
 
 function guarded(kind: RouteKind, children: RouteObject[]): RouteObject {
@@ -55,7 +80,9 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
             children: [
               {
                 path: paths.signIn,
-                lazy: screen(() => import('../features/auth/pages/sign-in-page'), 'SignInPage'),
+                lazy: screen(() => import('../features/auth/pages/sign-in-page'), 'SignInPage', {
+                  zod: false,
+                }),
               },
             ],
           },
@@ -92,6 +119,17 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
               {
                 path: paths.resetPassword,
                 lazy: screen(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
+              },
+            ],
+          },
+        ]),
+        guarded('confirmEmail', [
+          {
+            element: <AuthLayout />,
+            children: [
+              {
+                path: paths.confirmEmail,
+                lazy: screen(() => import('../features/auth/pages/confirm-email-page'), 'ConfirmEmailPage'),
               },
             ],
           },
@@ -202,6 +240,22 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
                 ),
               },
               {
+                path: paths.myQuestions,
+                lazy: screen(() => import('../features/experts/pages/my-questions-page'), 'MyQuestionsPage'),
+              },
+              {
+                path: paths.myMessages,
+                lazy: screen(() => import('../features/support/pages/my-messages-page'), 'MyMessagesPage'),
+              },
+            ],
+          },
+        ]),
+        // The account's own pages: open to experts and the program team before any founder onboarding.
+        guarded('account', [
+          {
+            lazy: appShell,
+            children: [
+              {
                 path: paths.profile,
                 lazy: screen(() => import('../features/auth/pages/profile-page'), 'ProfilePage'),
               },
@@ -212,16 +266,10 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
                   'NotificationsPage',
                 ),
               },
-              {
-                path: paths.myQuestions,
-                lazy: screen(() => import('../features/experts/pages/my-questions-page'), 'MyQuestionsPage'),
-              },
-              {
-                path: paths.myMessages,
-                lazy: screen(() => import('../features/support/pages/my-messages-page'), 'MyMessagesPage'),
-              },
             ],
           },
+        ]),
+        guarded('workplace', [
           // The expert portal: its own layout and route table (app/expert/routes.tsx), all lazy.
           { path: `${paths.expert}/*`, lazy: screen(() => import('./expert/expert-app'), 'ExpertApp') },
           // The program team's studio: its own layout and route table (app/studio/routes.tsx), all lazy.

@@ -17,6 +17,7 @@ import { authApi } from '../features/auth/api';
 import { authRehydrated, authReset, authSlice, tokensReplaced } from '../features/auth/slice';
 import type { AuthState } from '../features/auth/slice';
 import { api } from '../lib/api';
+import { clearAllDrafts } from '../lib/drafts';
 import { createHttpClient } from '../lib/http-client';
 import type { HttpClient } from '../lib/http-client';
 import { createBrowserLock } from '../lib/lock';
@@ -127,6 +128,8 @@ export function createAppStore(options: AppStoreOptions = {}) {
         .unwrap()
         .catch(() => undefined);
     }
+    // Only a chosen sign-out forgets the drafts: a session that merely expired keeps them for its founder.
+    clearAllDrafts();
     resetAuth();
   }
 

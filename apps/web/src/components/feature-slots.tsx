@@ -8,9 +8,20 @@ import type { Expert } from '@liftoff/contracts/experts';
  */
 export type ExpertSlotProps = { expert: Expert; missions?: Array<{ id: string; name: string }> };
 
+/** The step a founder is working on, so a question asked from it carries the step to the expert. */
+export type AskFromStepProps = {
+  expert: Expert;
+  missionId: string;
+  missionName: string;
+  stepId: string;
+  stepTitle: string;
+};
+
 export type FeatureSlots = {
   /** Ask / book / profile / my requests for a milestone's expert. */
   expertActions?: (props: ExpertSlotProps) => ReactNode;
+  /** "Ask your expert" on a mission's step: the question goes out with that mission and step. */
+  askFromStep?: (props: AskFromStepProps) => ReactNode;
   /** Popular questions for the user's milestone (overview). */
   popularQuestions?: () => ReactNode;
   /** The founder's meetings coming up, inside the overview's "Your to-do". */
@@ -30,6 +41,11 @@ export function FeatureSlotsProvider({ slots, children }: { slots: FeatureSlots;
 export function ExpertActionsSlot(props: ExpertSlotProps) {
   const { expertActions } = useContext(FeatureSlotsContext);
   return expertActions ? <>{expertActions(props)}</> : null;
+}
+
+export function AskFromStepSlot(props: AskFromStepProps) {
+  const { askFromStep } = useContext(FeatureSlotsContext);
+  return askFromStep ? <>{askFromStep(props)}</> : null;
 }
 
 export function PopularQuestionsSlot() {

@@ -5,6 +5,8 @@ export const paths = {
   onboarding: '/onboarding',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Opened from the link mailed to a new address; open to anyone, signed in or not. */
+  confirmEmail: '/confirm-email',
   overview: '/overview',
   programs: '/programs',
   explore: '/explore/:page?',

@@ -31,6 +31,19 @@ export function clearDraft(key: string): void {
   }
 }
 
+/**
+ * Forgets every draft on this device: at sign-out, so the next person on a shared computer does not see
+ * what the last one was writing.
+ */
+export function clearAllDrafts(): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+    for (const key of keys) if (key?.startsWith(PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: there were no drafts kept in it.
+  }
+}
+
 /** State that is also a draft: starts from the kept draft (else `initial`), and keeps every change. */
 export function useDraft<T>(
   key: string,

@@ -62,4 +62,29 @@ export const authMails = {
       'If this was not you, change your password right away and contact support.',
     ],
   }),
+  confirmNewEmail: (url: string): MailContent => ({
+    subject: 'Confirm your new Liftoff e-mail address',
+    heading: 'Confirm your new address',
+    paragraphs: [
+      'Someone (hopefully you) asked to use this address for their Liftoff account. Your account keeps its old address until you open this link. It is valid for 24 hours and works once.',
+    ],
+    action: { label: 'Use this address', url },
+    footer: 'If you did not ask for this, ignore this e-mail: nothing changes.',
+  }),
+  emailChanged: (newEmail: string): MailContent => ({
+    subject: 'The e-mail address of your Liftoff account was changed',
+    heading: 'Your e-mail address was changed',
+    paragraphs: [
+      `Your Liftoff account now signs in and receives mail at ${newEmail}. This address no longer belongs to it.`,
+      'If this was not you, contact support right away.',
+    ],
+  }),
+  accountDeleted: (): MailContent => ({
+    subject: 'Your Liftoff account was deleted',
+    heading: 'Your account was deleted',
+    paragraphs: [
+      'Your Liftoff account was deleted, as you asked. Your profile, progress, worksheets, files, questions, meetings, coach conversations and notifications are gone, and every session was signed out.',
+      'This is the last e-mail Liftoff sends to this address. You are welcome to sign up again at any time.',
+    ],
+  }),
 };

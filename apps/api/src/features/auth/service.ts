@@ -179,7 +179,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         };
       });
       await deps.onSignedUp?.(session.user.id, session.user.email);
-      return session;
+      // The hook may grant a role (an invited expert): the answer carries it, so the web app sends the
+      // person to their own surface rather than to the founders' onboarding.
+      const fresh = await usersRepository(db).findById(session.user.id);
+      return fresh ? { ...session, user: toUser(fresh) } : session;
     },
 
     async login(input: { email: string; password: string }, client: Client = {}): Promise<Session> {

@@ -12,7 +12,7 @@ import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors.js';
 import { openSecret, sealSecret } from '../../lib/secret-box.js';
-import { keyedHash, safeEqual, sixDigitCode } from '../../lib/tokens.js';
+import { keyedHash, sixDigitCode } from '../../lib/tokens.js';
 import type { Principal } from '../../plugins/auth-guard.js';
 import type { Mailer } from '../../plugins/mail.js';
 import type { Limiter } from '../../plugins/rate-limit.js';
@@ -25,13 +25,17 @@ import {
   toUser,
   usersRepository,
 } from './repository.js';
-import { matchTotp, newTotpSecret, otpauthUrl } from './totp.js';
+import { newTotpSecret, otpauthUrl } from './totp.js';
+import {
+  ACCOUNT_WINDOW_SECONDS,
+  CHALLENGE_MAX_ATTEMPTS,
+  createSecondFactorChecks,
+  setupKey,
+  signInKey,
+} from './two-factor-checks.js';
 
 const EMAIL_CODE_TTL_SECONDS = 10 * 60;
 const RESEND_COOLDOWN_SECONDS = 60;
-/** Wrong codes one challenge (a sign-in, a setup, an e-mailed code) takes before it ends. */
-export const CHALLENGE_MAX_ATTEMPTS = 5;
-const ACCOUNT_WINDOW_SECONDS = 15 * 60;
 const BACKUP_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz'; // 31 symbols, no look-alikes
 const BACKUP_LENGTH = 10; // 10 × log2(31) ≈ 49.5 bits each
 
@@ -50,17 +54,6 @@ export interface TwoFactorDeps {
 
 type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepository>['findById']>>>;
 
-/** Something a wrong code counts against; after CHALLENGE_MAX_ATTEMPTS wrong codes it ends. */
-interface Challenge {
-  attempts(): Promise<number>;
-  addAttempt(): Promise<number>;
-  end(): Promise<void>;
-  endedMessage: string;
-}
-
-const codeDetail = (message: string) => [{ path: 'code', message }];
-const triesLeft = (left: number) => `${left} ${left === 1 ? 'try' : 'tries'} left.`;
-
 export function generateBackupCode(): string {
   let code = '';
   for (let i = 0; i < BACKUP_LENGTH; i += 1) code += BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)];
@@ -76,151 +69,15 @@ const normalizeBackupCode = (code: string) => code.toLowerCase().replace(/[^0-9a
 export function createTwoFactorService(deps: TwoFactorDeps) {
   const { db, config, mailer, limiter } = deps;
   const mayMail = mailCooldown(limiter, config.MAIL_COOLDOWN_SECONDS);
-  const codeHash = (code: string) => keyedHash(config.JWT_SECRET, code);
   const backupHash = (code: string) => keyedHash(config.JWT_SECRET, `backup:${normalizeBackupCode(code)}`);
-  const accountKey = (userId: string) => `2fa:${userId}`;
-  const setupKey = (userId: string) => `2fa-setup:${userId}`;
-  const signInKey = (sessionId: string) => `2fa-sign-in:${sessionId}`;
-  const challengeWindowSeconds = config.REFRESH_TOKEN_TTL_DAYS * 86_400;
+  // The code checks shared with the account pages (see two-factor-checks.ts).
+  const checks = createSecondFactorChecks(deps);
 
   async function requireUser(userId: string): Promise<UserRow> {
     const row = await usersRepository(db).findById(userId);
     if (!row) throw notFound('User not found');
     return row;
   }
-
-  /** At most ACCOUNT_RATE_LIMIT_PER_15_MINUTES wrong codes per account across every second-factor call. */
-  async function guardAccount(userId: string) {
-    const { count, retryAfterSeconds } = await limiter.count(accountKey(userId));
-    if (count >= config.ACCOUNT_RATE_LIMIT_PER_15_MINUTES) {
-      throw tooManyRequests(
-        retryAfterSeconds,
-        `Too many wrong codes. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minutes.`,
-      );
-    }
-  }
-
-  async function refuseEnded(challenge: Challenge) {
-    if ((await challenge.attempts()) >= CHALLENGE_MAX_ATTEMPTS) {
-      throw new AppError(400, 'CODE_ATTEMPTS_EXCEEDED', challenge.endedMessage, codeDetail('Too many tries'));
-    }
-  }
-
-  /** Counts a wrong code against the account and the challenge, ends the challenge on its last try. */
-  async function wrongCode(
-    userId: string,
-    challenge: Challenge,
-    kind: 'wrong' | 'expired' | 'used' | 'backup',
-  ): Promise<never> {
-    await limiter.hit(accountKey(userId), config.ACCOUNT_RATE_LIMIT_PER_15_MINUTES, ACCOUNT_WINDOW_SECONDS);
-    const left = CHALLENGE_MAX_ATTEMPTS - (await challenge.addAttempt());
-    if (left <= 0) {
-      await challenge.end();
-      throw new AppError(400, 'CODE_ATTEMPTS_EXCEEDED', challenge.endedMessage, codeDetail('Too many tries'));
-    }
-    switch (kind) {
-      case 'expired':
-        throw new AppError(
-          400,
-          'CODE_EXPIRED',
-          `This code has expired. Enter the code your app shows now. ${triesLeft(left)}`,
-          codeDetail('Expired'),
-        );
-      case 'used':
-        throw new AppError(
-          400,
-          'CODE_INVALID',
-          `This code was already used. Wait for the next code in your app. ${triesLeft(left)}`,
-          codeDetail('Already used'),
-        );
-      case 'backup':
-        throw new AppError(
-          400,
-          'CODE_INVALID',
-          `That backup code is not right or was already used. ${triesLeft(left)}`,
-          codeDetail('Wrong or used code'),
-        );
-      default:
-        throw new AppError(
-          400,
-          'CODE_INVALID',
-          `That code is not right. ${triesLeft(left)}`,
-          codeDetail('Wrong code'),
-        );
-    }
-  }
-
-  /** The second step of one sign-in (a session still waiting for its second factor). */
-  function signInChallenge(sessionId: string): Challenge {
-    const key = signInKey(sessionId);
-    return {
-      attempts: async () => (await limiter.count(key)).count,
-      addAttempt: async () => (await limiter.hit(key, CHALLENGE_MAX_ATTEMPTS, challengeWindowSeconds)).count,
-      // The sign-in is over: its session is revoked and the user starts again with the password.
-      end: () => refreshTokensRepository(db).revokeFamily(sessionId),
-      endedMessage: 'Too many wrong codes. Please sign in again.',
-    };
-  }
-
-  function setupChallenge(userId: string): Challenge {
-    const key = setupKey(userId);
-    return {
-      attempts: async () => (await limiter.count(key)).count,
-      addAttempt: async () => (await limiter.hit(key, CHALLENGE_MAX_ATTEMPTS, challengeWindowSeconds)).count,
-      end: async () => {
-        await usersRepository(db).update(userId, {
-          twoFactorPendingMethod: null,
-          twoFactorPendingSecret: null,
-        });
-        await limiter.reset(key);
-      },
-      endedMessage: 'Too many wrong codes. Start the two-step verification setup again.',
-    };
-  }
-
-  /** Checks a TOTP code (drift ±1 step) and records its step, so the same code is never accepted twice. */
-  async function checkTotp(userId: string, sealedSecret: string, code: string, challenge: Challenge) {
-    await refuseEnded(challenge);
-    const match = matchTotp(openSecret(config.ENCRYPTION_KEY, sealedSecret), code);
-    if (match.kind === 'wrong') await wrongCode(userId, challenge, 'wrong');
-    if (match.kind === 'expired') await wrongCode(userId, challenge, 'expired');
-    if (match.kind === 'valid' && !(await usersRepository(db).acceptTotpStep(userId, match.step))) {
-      await wrongCode(userId, challenge, 'used');
-    }
-  }
-
-  /** Checks the open e-mailed code (its own challenge); answers its id for the transaction to consume. */
-  async function checkEmailCode(userId: string, code: string): Promise<string> {
-    const codes = codesRepository(db);
-    const open = await codes.latestOpen(userId, 'TWO_FACTOR_EMAIL');
-    if (!open)
-      throw new AppError(
-        400,
-        'CODE_EXPIRED',
-        'There is no code waiting. Request a new code.',
-        codeDetail('No code'),
-      );
-    if (open.expiresAt <= new Date()) {
-      throw new AppError(
-        400,
-        'CODE_EXPIRED',
-        'This code has expired. Request a new code.',
-        codeDetail('Expired'),
-      );
-    }
-    const challenge: Challenge = {
-      attempts: async () => open.attempts,
-      addAttempt: async () => (await codes.addAttempt(open.id)) ?? CHALLENGE_MAX_ATTEMPTS,
-      end: () => codes.closeAll(userId, 'TWO_FACTOR_EMAIL'),
-      endedMessage: 'Too many wrong codes. Request a new code.',
-    };
-    await refuseEnded(challenge);
-    if (!safeEqual(open.codeHash, codeHash(code))) await wrongCode(userId, challenge, 'wrong');
-    return open.id;
-  }
-
-  const usedCode = () =>
-    new AppError(400, 'CODE_EXPIRED', 'This code was already used. Request a new code.', codeDetail('Used'));
 
   /** Replaces any open e-mailed code with a new one and mails it (once a minute at most unless `force`). */
   async function mailCode(user: UserRow, force = false) {
@@ -234,7 +91,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     await db.transaction(async (tx) => {
       const codes = codesRepository(tx);
       await codes.closeAll(user.id, 'TWO_FACTOR_EMAIL');
-      await codes.create(user.id, 'TWO_FACTOR_EMAIL', codeHash(code), EMAIL_CODE_TTL_SECONDS);
+      await codes.create(user.id, 'TWO_FACTOR_EMAIL', checks.codeHash(code), EMAIL_CODE_TTL_SECONDS);
       await mailer.send(user.email, authMails.twoFactorCode(code), [], tx);
     });
   }
@@ -256,7 +113,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
   async function signedIn(principal: Principal, user: UserRow, consumeCodeId?: string): Promise<Session> {
     const result = await db.transaction(async (tx) => {
-      if (consumeCodeId && !(await codesRepository(tx).consume(consumeCodeId))) throw usedCode();
+      if (consumeCodeId && !(await codesRepository(tx).consume(consumeCodeId))) throw checks.usedCode();
       return passSecondFactor(tx, principal, user);
     });
     await limiter.reset(signInKey(principal.sessionId));
@@ -275,14 +132,14 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     if (!user.twoFactorEnabled) throw notEnabled();
     if (!principal.twoFactorAuthenticated)
       throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Please complete two-factor authentication first.');
-    await guardAccount(user.id);
+    await checks.guardAccount(user.id);
     if (user.twoFactorMethod === 'EMAIL') {
-      const id = await checkEmailCode(user.id, code);
-      if (!(await codesRepository(db).consume(id))) throw usedCode();
+      const id = await checks.checkEmailCode(user.id, code);
+      if (!(await codesRepository(db).consume(id))) throw checks.usedCode();
       return user;
     }
     const key = stepUpKey(user.id);
-    await checkTotp(user.id, user.twoFactorSecret ?? '', code, {
+    await checks.checkTotp(user.id, user.twoFactorSecret ?? '', code, {
       attempts: async () => (await limiter.count(key)).count,
       addAttempt: async () => (await limiter.hit(key, CHALLENGE_MAX_ATTEMPTS, ACCOUNT_WINDOW_SECONDS)).count,
       end: async () => {},
@@ -318,11 +175,18 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         });
         return {};
       }
-      const secret = newTotpSecret();
-      await usersRepository(db).update(user.id, {
-        twoFactorPendingMethod: 'TOTP',
-        twoFactorPendingSecret: sealSecret(config.ENCRYPTION_KEY, secret),
-      });
+      // A TOTP setup already in progress keeps its secret, so a QR code scanned before a reload still works;
+      // confirming it, or choosing the e-mail method instead, ends it.
+      const pending =
+        user.twoFactorPendingMethod === 'TOTP' && user.twoFactorPendingSecret
+          ? openSecret(config.ENCRYPTION_KEY, user.twoFactorPendingSecret)
+          : null;
+      const secret = pending ?? newTotpSecret();
+      if (!pending)
+        await usersRepository(db).update(user.id, {
+          twoFactorPendingMethod: 'TOTP',
+          twoFactorPendingSecret: sealSecret(config.ENCRYPTION_KEY, secret),
+        });
       const url = otpauthUrl(secret, user.email);
       return {
         qrCodeUrl: await QRCode.toDataURL(url, { type: 'image/png', margin: 2, width: 240 }),
@@ -335,10 +199,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     async verify(principal: Principal, code: string): Promise<VerifyTwoFactorResult> {
       const user = await requireUser(principal.userId);
       if (pendingSecondFactor(principal, user)) {
-        await guardAccount(user.id);
+        await checks.guardAccount(user.id);
         if (user.twoFactorMethod === 'EMAIL')
-          return signedIn(principal, user, await checkEmailCode(user.id, code));
-        await checkTotp(user.id, user.twoFactorSecret ?? '', code, signInChallenge(principal.sessionId));
+          return signedIn(principal, user, await checks.checkEmailCode(user.id, code));
+        await checks.checkTotp(user.id, user.twoFactorSecret ?? '', code, checks.signInChallenge(principal.sessionId));
         return signedIn(principal, user);
       }
       const method = user.twoFactorPendingMethod;
@@ -348,15 +212,15 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           'CONFLICT',
           'There is no two-step verification setup to confirm. Start the setup first.',
         );
-      await guardAccount(user.id);
+      await checks.guardAccount(user.id);
       let emailCodeId: string | undefined;
       if (method === 'TOTP')
-        await checkTotp(user.id, user.twoFactorPendingSecret ?? '', code, setupChallenge(user.id));
-      else emailCodeId = await checkEmailCode(user.id, code);
+        await checks.checkTotp(user.id, user.twoFactorPendingSecret ?? '', code, checks.setupChallenge(user.id));
+      else emailCodeId = await checks.checkEmailCode(user.id, code);
 
       const codes = Array.from({ length: BACKUP_CODE_COUNT }, generateBackupCode);
       const result = await db.transaction(async (tx) => {
-        if (emailCodeId && !(await codesRepository(tx).consume(emailCodeId))) throw usedCode();
+        if (emailCodeId && !(await codesRepository(tx).consume(emailCodeId))) throw checks.usedCode();
         const updated = await usersRepository(tx).update(user.id, {
           twoFactorEnabled: true,
           twoFactorMethod: method,
@@ -401,20 +265,20 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const user = await requireUser(principal.userId);
       if (!user.twoFactorEnabled) throw notEnabled();
       if (!pendingSecondFactor(principal, user)) throw notPending();
-      await guardAccount(user.id);
-      return signedIn(principal, user, await checkEmailCode(user.id, code));
+      await checks.guardAccount(user.id);
+      return signedIn(principal, user, await checks.checkEmailCode(user.id, code));
     },
 
     async verifyBackupCode(principal: Principal, code: string): Promise<Session> {
       const user = await requireUser(principal.userId);
       if (!user.twoFactorEnabled) throw notEnabled();
       if (!pendingSecondFactor(principal, user)) throw notPending();
-      await guardAccount(user.id);
-      const challenge = signInChallenge(principal.sessionId);
-      await refuseEnded(challenge);
+      await checks.guardAccount(user.id);
+      const challenge = checks.signInChallenge(principal.sessionId);
+      await checks.refuseEnded(challenge);
       // A conditional update: of two simultaneous uses of one code exactly one gets through.
       if (!(await backupCodesRepository(db).use(user.id, backupHash(code))))
-        await wrongCode(user.id, challenge, 'backup');
+        await checks.wrongCode(user.id, challenge, 'backup');
       return signedIn(principal, user);
     },
 

@@ -1,5 +1,6 @@
 import type {
   BackupCodesStatus,
+  CheckResetLinkResult,
   LoginBody,
   Session,
   SetupTwoFactorResult,
@@ -52,6 +53,17 @@ export const authApi = api.injectEndpoints({
         body,
       }),
       extraOptions: { fallbackError: 'Forgot password request failed' },
+    }),
+    /** Asked when the reset page opens: a used, replaced or expired link says so before a password is typed. */
+    checkResetLink: build.query<CheckResetLinkResult, { token: string }>({
+      query: (body) => ({
+        url: '/auth/check-reset-password-link',
+        method: 'POST',
+        headerType: 'public',
+        body,
+      }),
+      // The page shows a failure in place, with a retry.
+      extraOptions: { fallbackError: 'Could not check the reset link', silent: true },
     }),
     resetPassword: build.mutation<unknown, { token: string; password: string }>({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', headerType: 'public', body }),
@@ -189,6 +201,7 @@ export const {
   useCheckEmailExistsMutation,
   useSendResetLinkMutation,
   useResetPasswordMutation,
+  useCheckResetLinkQuery,
   useVerifyEmailMutation,
   useResendEmailVerificationMutation,
   useVerifyTwoFactorMutation,

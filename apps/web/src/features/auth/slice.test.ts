@@ -27,6 +27,7 @@ const user = (over: Partial<User> = {}): User => ({
   twoFactorMethod: null,
   profileCompleted: true,
   profileImageUrl: null,
+  tutorialCompleted: false,
   meta: {},
   roles: ['founder'],
   createdAt: '2030-01-01T00:00:00.000Z',

@@ -3,6 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { TwoFactorMethod, User } from '@liftoff/contracts/auth';
 import type { ApiMeta } from '../../lib/api';
 import { decodeToken } from '../../lib/jwt';
+import { tutorialMarkerApi } from '../../lib/markers';
 import { authApi } from './api';
 
 export type TwoFactorState = {
@@ -179,6 +180,10 @@ export const authSlice = createSlice({
           state.user = action.payload;
           derive(state);
         }
+      })
+      .addMatcher(tutorialMarkerApi.endpoints.setTutorialMarker.matchFulfilled, (state, action) => {
+        state.user = action.payload;
+        derive(state);
       })
       .addMatcher(authEndpoints.me.matchFulfilled, (state, action) => {
         state.user = action.payload;

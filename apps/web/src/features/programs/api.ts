@@ -18,6 +18,7 @@ import type { ApiExtra } from '../../lib/api';
 import { HttpError } from '../../lib/http-client';
 import { showError, showSuccess } from '../../lib/toast';
 import { apiPath } from './lib/urls';
+import { saveBlob } from '../../lib/save-blob';
 
 export type ShareKind = Share['kind'];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the api slice state, as RTK Query types it
@@ -323,15 +324,7 @@ export function downloadFile(url: string, fileName: string): Thunk<boolean> {
         headerType: 'authorization',
         responseType: 'blob',
       });
-      const href = URL.createObjectURL(response.data);
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = fileName;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      saveBlob(response.data, fileName);
       return true;
     } catch (error) {
       dispatch(showError(messageOf(error)));

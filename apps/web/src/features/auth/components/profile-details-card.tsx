@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,39 +12,44 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { personName, type User } from '@liftoff/contracts/auth';
+import type { User } from '@liftoff/contracts/auth';
 import { displayName } from '../../../lib/session';
 import { useUpdateMetaMutation, useUpdateUserMutation } from '../api';
 import { applyServerFieldErrors } from './form-errors';
 import { resizeImageToDataUrl } from './image-resize';
 import { NameFields } from './name-fields';
+import {
+  founderDetailFields,
+  founderDetailsFrom,
+  founderDetailsSchema as schema,
+  StartupFields,
+  type FounderDetails as Values,
+} from './startup-fields';
 
-const schema = z.object({
-  firstName: personName,
-  lastName: personName,
-  startupName: z.string().trim().min(1, { message: 'Required' }).max(120),
-});
-type Values = z.input<typeof schema>;
+const answers = ['startupName', 'stage', 'industry', 'goals'] as const;
+// An expert or team member who never onboarded as a founder has no startup to describe: names only.
+const namesOnly = schema.pick({ firstName: true, lastName: true });
 
-/** Name, startup name and profile picture (resized here to at most 256 px and sent as a data URL). */
+/**
+ * Name, profile picture (resized here to at most 256 px and sent as a data URL) and every onboarding
+ * answer, with onboarding's choices and checks: onboarding promises they can be changed later.
+ */
 export function ProfileDetailsCard({ user }: { user: User }) {
   const [updateUser, { isLoading: savingUser }] = useUpdateUserMutation();
   const [updateMeta, { isLoading: savingMeta }] = useUpdateMetaMutation();
   const [image, setImage] = useState<string | null>(user.profileImageUrl);
+  const founder = user.profileCompleted;
   const [imageError, setImageError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isDirty },
   } = useForm<Values, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      firstName: user.firstName ?? '',
-      lastName: user.lastName ?? '',
-      startupName: user.meta.startupName ?? '',
-    },
+    resolver: zodResolver((founder ? schema : namesOnly) as typeof schema),
+    defaultValues: founderDetailsFrom(user),
   });
   const imageChanged = image !== user.profileImageUrl;
 
@@ -61,9 +66,15 @@ export function ProfileDetailsCard({ user }: { user: User }) {
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    if (values.startupName !== (user.meta.startupName ?? '')) {
-      const meta = await updateMeta({ id: user.id, meta: { startupName: values.startupName } });
-      if ('error' in meta) return applyServerFieldErrors(meta.error, ['startupName'] as const, setError);
+    // Only the answers that changed are sent; the API merges them into the rest of what was saved.
+    const changed = Object.fromEntries(
+      (founder ? answers : [])
+        .filter((key) => values[key] !== (user.meta[key] ?? ''))
+        .map((key) => [key, values[key]]),
+    );
+    if (Object.keys(changed).length) {
+      const meta = await updateMeta({ id: user.id, meta: changed });
+      if ('error' in meta) return applyServerFieldErrors(meta.error, founderDetailFields, setError);
     }
     const result = await updateUser({
       id: user.id,
@@ -81,7 +92,7 @@ export function ProfileDetailsCard({ user }: { user: User }) {
     <Card component="section" aria-labelledby="details-heading">
       <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Typography id="details-heading" variant="h2" sx={{ fontSize: '1.125rem', mb: 2 }}>
-          You and your startup
+          {founder ? 'You and your startup' : 'About you'}
         </Typography>
         <Box component="form" noValidate onSubmit={onSubmit} aria-label="Profile details">
           <Stack spacing={2.5} sx={{ maxWidth: 560 }}>
@@ -118,14 +129,19 @@ export function ProfileDetailsCard({ user }: { user: User }) {
               fullWidth
               rowFrom="sm"
             />
-            <TextField
-              label="Startup name"
-              autoComplete="organization"
-              required
-              error={Boolean(errors.startupName)}
-              helperText={errors.startupName?.message}
-              {...register('startupName')}
-            />
+            {founder ? (
+              <>
+                <TextField
+                  label="Startup name"
+                  autoComplete="organization"
+                  required
+                  error={Boolean(errors.startupName)}
+                  helperText={errors.startupName?.message}
+                  {...register('startupName')}
+                />
+                <StartupFields control={control} register={register} errors={errors} />
+              </>
+            ) : null}
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography sx={{ color: 'text.secondary' }}>{user.email}</Typography>
               <Chip

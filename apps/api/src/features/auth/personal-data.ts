@@ -1,0 +1,21 @@
+import type { DbOrTx } from '../../db/client.js';
+
+/** A file the founder handed in: the storage key holding its bytes, and how the export names it. */
+export interface PersonalFile {
+  id: string;
+  key: string;
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+/**
+ * What another domain holds of one founder, handed to auth by app.ts (features never import each other):
+ * its sections of the data export, the files whose bytes live in storage, and what deleting the account
+ * must remove beyond the cascade of decision 008.
+ */
+export interface PersonalDataSource {
+  sections?(userId: string): Promise<Record<string, unknown>>;
+  files?(userId: string, on?: DbOrTx): Promise<PersonalFile[]>;
+  forget?(tx: DbOrTx, userId: string, email: string): Promise<void>;
+}
