@@ -202,7 +202,12 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         await checks.guardAccount(user.id);
         if (user.twoFactorMethod === 'EMAIL')
           return signedIn(principal, user, await checks.checkEmailCode(user.id, code));
-        await checks.checkTotp(user.id, user.twoFactorSecret ?? '', code, checks.signInChallenge(principal.sessionId));
+        await checks.checkTotp(
+          user.id,
+          user.twoFactorSecret ?? '',
+          code,
+          checks.signInChallenge(principal.sessionId),
+        );
         return signedIn(principal, user);
       }
       const method = user.twoFactorPendingMethod;
@@ -215,7 +220,12 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       await checks.guardAccount(user.id);
       let emailCodeId: string | undefined;
       if (method === 'TOTP')
-        await checks.checkTotp(user.id, user.twoFactorPendingSecret ?? '', code, checks.setupChallenge(user.id));
+        await checks.checkTotp(
+          user.id,
+          user.twoFactorPendingSecret ?? '',
+          code,
+          checks.setupChallenge(user.id),
+        );
       else emailCodeId = await checks.checkEmailCode(user.id, code);
 
       const codes = Array.from({ length: BACKUP_CODE_COUNT }, generateBackupCode);
