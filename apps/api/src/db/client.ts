@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import type { Tracer } from '@opentelemetry/api';
-import { context, inSpan, trace } from '../lib/tracing.js';
+import { inRecordedTrace, inSpan } from '../lib/tracing.js';
 import type { DatabaseConfig } from '../config.js';
 import { migrationsDir } from '../lib/paths.js';
 import * as schema from './schema.js';
@@ -51,9 +51,9 @@ function traceQueries<T extends { query: Query }>(client: T, tracer: Tracer, sys
     const text = typeof first === 'string' ? first : (first?.text ?? '');
     // pg's callback form is Pool.query running the statement it already traced: left alone.
     if (typeof args[args.length - 1] === 'function') return query(...args);
-    // Only statements of some traced work (a request, a mail being sent): the outbox worker's polls and the
+    // Only statements of some kept trace (a request, a mail being sent): the outbox worker's polls and the
     // migrations at start would otherwise each be a trace of their own.
-    if (!trace.getSpan(context.active())) return query(...args);
+    if (!inRecordedTrace()) return query(...args);
     const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
     return inSpan(
       tracer,

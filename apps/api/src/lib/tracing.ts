@@ -67,8 +67,16 @@ export function createTracing(settings: TracingSettings): Tracing {
 export const traceIdOf = (span: Span | undefined) => span?.spanContext().traceId;
 
 /**
- * Runs `work` in a child span of the active one. Errors mark the span and are thrown on; `tracer` null (tracing
- * off) runs `work` as it is, at the cost of one comparison.
+ * Whether work started now belongs to a trace being kept. A request the sampler left out has no active span
+ * (see plugins/observability.ts), so its statements and calls make no spans: nothing to export, no context
+ * to carry, and no orphan traces of their own.
+ */
+export const inRecordedTrace = () => trace.getActiveSpan()?.isRecording() === true;
+
+/**
+ * Runs `work` in a child span of the active one when that trace is kept (`root`: in a new trace, for work no
+ * request caused). Errors mark the span and are thrown on; `tracer` null (tracing off) runs `work` as it is,
+ * at the cost of one comparison.
  */
 export async function inSpan<T>(
   tracer: Tracer | null,
@@ -76,8 +84,9 @@ export async function inSpan<T>(
   attributes: Attributes,
   work: (span: Span | null) => Promise<T>,
   kind: SpanKind = SpanKind.CLIENT,
+  { root = false }: { root?: boolean } = {},
 ): Promise<T> {
-  if (!tracer) return work(null);
+  if (!tracer || (!root && !inRecordedTrace())) return work(null);
   return tracer.startActiveSpan(name, { kind, attributes }, async (span) => {
     try {
       return await work(span);

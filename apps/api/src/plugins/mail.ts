@@ -75,6 +75,7 @@ export const mailPlugin = fp(
           { 'mail.transport': transport ? 'smtp' : 'development-outbox' },
           (span) => deliverNow(to, mail, span ? { traceId: span.spanContext().traceId } : {}),
           SpanKind.PRODUCER,
+          { root: true },
         ),
       );
 

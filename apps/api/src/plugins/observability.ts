@@ -73,9 +73,11 @@ export const observabilityPlugin = fp(
       // The request's span is made the active context at the start of the hook chain and again once the body
       // is read (a body arrives on stream events, outside the request's context), so the guard's reads, the
       // handler's queries and model calls are children of it.
+      // A request the sampler left out keeps its trace id (log lines, error answers) but is not made active:
+      // carrying a context through every await costs all requests, and only kept ones need it.
       app.addHook('onRequest', (request, reply, done) => {
         const span = requestSpans.get(request.raw);
-        if (!span) return done();
+        if (!span?.isRecording()) return done();
         const route = routeOf(request);
         span.updateName(`${request.method} ${route}`);
         span.setAttribute('http.route', route);
@@ -84,7 +86,7 @@ export const observabilityPlugin = fp(
       });
       app.addHook('preValidation', (request, _reply, done) => {
         const span = requestSpans.get(request.raw);
-        if (!span) return done();
+        if (!span?.isRecording()) return done();
         context.with(trace.setSpan(ROOT_CONTEXT, span), done);
       });
       app.addHook('onClose', async () => tracing.shutdown());

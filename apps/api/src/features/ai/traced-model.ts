@@ -1,7 +1,7 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { Metrics } from '../../lib/metrics.js';
-import { context, inSpan, SpanKind, SpanStatusCode, trace } from '../../lib/tracing.js';
+import { context, inRecordedTrace, inSpan, SpanKind, SpanStatusCode, trace } from '../../lib/tracing.js';
 
 /**
  * The model behind a span per call (the prompt and answer stay out of it: they are the founder's words) and,
@@ -32,11 +32,13 @@ export function tracedModel(
     async doStream(options) {
       const started = performance.now();
       const span =
-        tracer?.startSpan(
-          `chat ${model.modelId}`,
-          { kind: SpanKind.CLIENT, attributes: { ...attributes, 'gen_ai.operation.name': 'chat' } },
-          context.active(),
-        ) ?? null;
+        tracer && inRecordedTrace()
+          ? tracer.startSpan(
+              `chat ${model.modelId}`,
+              { kind: SpanKind.CLIENT, attributes: { ...attributes, 'gen_ai.operation.name': 'chat' } },
+              context.active(),
+            )
+          : null;
       let result;
       try {
         result = await (span
