@@ -97,7 +97,7 @@ describe('streamed answers from an OpenAI-compatible server', () => {
     expect(system.content).toContain('Program: Venture Foundations');
     expect(system.content).toMatch(/Current mission: .+/);
     expect(system.content).toMatch(
-      /Mission: "Run Mom Test customer interviews" — Problem & Customer Discovery — link: \/programs/,
+      /Mission: "Run Mom Test customer interviews" — Problem & Customer Discovery — link: \/mission-details\/[0-9a-f-]{36}\n/,
     );
 
     const h = await history(t.app, user.token, first!.conversationId);
