@@ -183,7 +183,7 @@ const optionalText = (max: number) =>
 /**
  * GET /api/explore/posts query. Newest first (firstPublishedDate descending). `category=all` or no
  * category means every category; an unknown category or tag slug answers an empty page (not an error).
- * With `search`, only posts containing at least one of its words (explore-search.ts says what a word
+ * With `search`, only posts containing at least half of its words (explore-search.ts says what a word
  * matches) are listed, most relevant first: a word in the title counts more than one in the excerpt, which
  * counts more than one in the body; more of the words count more; the date only breaks ties. With
  * `category`, each post lists that category first, so a card can show the one filtered on.

@@ -67,6 +67,13 @@ describe('explore search ranking', () => {
     expect(ranked).not.toContain('unrelated');
   });
 
+  it('lists only posts with at least half of the words', async () => {
+    // Three words: two must match. Only one post says both churn and cohort.
+    expect(await slugs('churn cohort hiring')).toEqual(['churn-and-cohorts']);
+    expect(await slugs('churn zzzq')).toHaveLength(6);
+    expect(await slugs('churn zzzq yyyq')).toEqual([]);
+  });
+
   it('matches forms of a word but not a different word with the same stem', async () => {
     expect(await slugs('pricing')).toEqual(['pricing-page']);
     // "price" finds prices, priced and pricing; both say it twice, so the newer comes first.

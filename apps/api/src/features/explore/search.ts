@@ -5,7 +5,8 @@ import { termCounts } from '@liftoff/contracts/explore-search';
  * its own). Each search word scores where it is found best: in the title 3, in the excerpt 2, only in
  * the body 1; a post's score is the sum, so a title hit ranks above a body hit and a post matching more
  * of the words ranks above one matching fewer. Equal scores go to the post using the words more often,
- * then to the newer post. A post matching none of the words does not match.
+ * then to the newer post. A post matches when it contains at least half of the words (one of one or
+ * two, two of three or four, ...).
  */
 
 export type SearchText = { title: string; excerpt: string; body: string };
@@ -20,6 +21,7 @@ function score(text: SearchText, terms: string[]) {
   );
   let total = 0;
   let occurrences = 0;
+  let matched = 0;
   terms.forEach((_term, index) => {
     const inTitle = title![index]!;
     const inExcerpt = excerpt![index]!;
@@ -28,8 +30,10 @@ function score(text: SearchText, terms: string[]) {
     else if (inExcerpt) total += WEIGHT.excerpt;
     else if (inBody) total += WEIGHT.body;
     occurrences += inTitle + inExcerpt + inBody;
+    if (inTitle + inExcerpt + inBody > 0) matched += 1;
   });
-  return { score: total, occurrences };
+  // A long search does not list every post that shares one ordinary word with it.
+  return { score: matched >= Math.ceil(terms.length / 2) ? total : 0, occurrences };
 }
 
 /** The items matching at least one search word, best first. */
