@@ -4,6 +4,8 @@ import { choose, newFounderOnOverview } from './support/auth-flows.js';
 import { expectAccessible, newContext } from './support/browser.js';
 import { useServerAndBrowser } from './support/journey.js';
 
+/** A full page load on a busy machine: the app, the session and the list. */
+const LOAD = 15_000;
 const SAFES_TITLE = 'SAFEs Explained: Caps, Discounts and Dilution';
 
 const pathAndQuery = (page: Page) => {
@@ -20,7 +22,7 @@ const horizontalOverflow = (page: Page) =>
 describe('journey: explore the blog', () => {
   const journey = useServerAndBrowser();
 
-  it('filters by category and tag, pages forward, opens a post and follows a tag', async () => {
+  it('filters by category and tag, pages forward, searches, opens a post and follows a tag', async () => {
     const { server, browser } = journey;
     const context = await newContext(browser, server.url);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -55,6 +57,9 @@ describe('journey: explore the blog', () => {
     await page.getByRole('heading', { name: 'Fundraising Posts' }).waitFor();
     expect(await categoryChip(page, 'Fundraising').getAttribute('aria-pressed')).toBe('true');
     expect(await categoryChip(page, 'All').getAttribute('aria-pressed')).toBe('false');
+    // A post filed under Legal & Finance first names the category filtered on.
+    const board = cards(page).filter({ hasText: 'Your First Board of Directors' });
+    expect(await board.locator('p').first().textContent()).toBe('Fundraising');
     await choose(page, 'Tag', 'SAFE');
     await page.waitForURL((url) => url.search === '?category=fundraising&tag=safe');
     await expect.poll(() => results(page).textContent()).toBe('2 articles tagged SAFE');
@@ -69,7 +74,10 @@ describe('journey: explore the blog', () => {
     expect(await page.locator('.article-body h2').count()).toBeGreaterThan(1);
     expect(await page.locator('.article-body table').count()).toBeGreaterThan(0);
     expect(await page.locator('.article-body script').count()).toBe(0);
-    await page.getByRole('img', { name: /out of 5 from/ }).waitFor();
+    // The built-in store counts views only: no made-up likes or ratings.
+    await page.getByText('Views', { exact: true }).waitFor();
+    expect(await page.getByText('Likes', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('img', { name: /out of 5/ }).count()).toBe(0);
     expect(await page.getByRole('img', { name: /./ }).first().getAttribute('src')).toContain(
       '/api/content/blog/images/safes-explained.svg',
     );
@@ -119,10 +127,30 @@ describe('journey: explore the blog', () => {
     await page.getByRole('heading', { name: 'All Posts' }).waitFor();
 
     // No matches: say so and offer to clear.
-    await page.goto('/explore?search=zzzz-nothing-matches-this');
+    await page.goto('/explore?search=zzzzq%20xxyyq');
     await page.getByRole('heading', { name: 'No articles match these filters' }).waitFor();
     await page.getByRole('link', { name: 'Clear filters' }).click();
     await expect.poll(() => cards(page).count()).toBe(12);
+
+    // Search: the post about pricing first, only posts that say "pricing", the word marked.
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('pricing');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.search === '?search=pricing');
+    await expect
+      .poll(() => results(page).textContent())
+      .toBe('5 articles matching “pricing”, best matches first');
+    const found = await cards(page).getByRole('heading').allTextContents();
+    expect(found[0]).toBe('Pricing Your First Product Without Guessing');
+    expect(found).not.toContain('Your First Board of Directors: What Founders Should Know');
+    expect(await cards(page).first().locator('h3 mark').allTextContents()).toEqual(['Pricing']);
+    await expectAccessible(page, 'explore search');
+
+    // A page past the last one says so and links to the last page.
+    await page.goto('/explore/9');
+    await page.getByRole('heading', { name: 'Page 9 is past the last page' }).waitFor();
+    await page.getByRole('link', { name: 'Go to the last page (2)' }).click();
+    await page.waitForURL('**/explore/2');
+    await expect.poll(() => cards(page).count(), { timeout: LOAD }).toBeGreaterThan(0);
 
     // Phone and wide screens: nothing wider than the viewport, still accessible.
     for (const viewport of [
@@ -131,9 +159,17 @@ describe('journey: explore the blog', () => {
     ]) {
       await page.setViewportSize(viewport);
       await page.goto('/explore/2');
-      await expect.poll(() => cards(page).count()).toBeGreaterThan(0);
+      await expect.poll(() => cards(page).count(), { timeout: LOAD }).toBeGreaterThan(0);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await expectAccessible(page, `explore list at ${viewport.width} px`);
+      await page.goto('/explore?search=pricing%20customers');
+      await expect.poll(() => cards(page).locator('mark').count(), { timeout: LOAD }).toBeGreaterThan(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expectAccessible(page, `explore search at ${viewport.width} px`);
+      await page.goto('/explore/9');
+      await page.getByRole('heading', { name: 'Page 9 is past the last page' }).waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expectAccessible(page, `past the last page at ${viewport.width} px`);
       await page.goto('/explore/post/safes-explained');
       await page.getByRole('heading', { level: 1, name: SAFES_TITLE }).waitFor();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

@@ -53,14 +53,19 @@ export const image = z.object({
 });
 export type Image = z.infer<typeof image>;
 
+/**
+ * A post's numbers. Null means the source does not count it, and clients show nothing for it: the
+ * built-in store counts views only (once per user per post per UTC day); Wix counts views, likes and
+ * comments and has no ratings.
+ */
 export const postMetrics = z.object({
-  /** 0-5, one decimal; 0 when there are no ratings (Wix posts carry no ratings: always 0). */
-  averageRating: z.number(),
-  comments: z.number().int().nonnegative(),
-  likes: z.number().int().nonnegative(),
-  views: z.number().int().nonnegative(),
+  /** 0-5, one decimal; 0 when there are no ratings yet. */
+  averageRating: z.number().nullable(),
+  comments: z.number().int().nonnegative().nullable(),
+  likes: z.number().int().nonnegative().nullable(),
+  views: z.number().int().nonnegative().nullable(),
   /** Number of ratings. */
-  ratings: z.number().int().nonnegative(),
+  ratings: z.number().int().nonnegative().nullable(),
 });
 export type PostMetrics = z.infer<typeof postMetrics>;
 
@@ -178,7 +183,10 @@ const optionalText = (max: number) =>
 /**
  * GET /api/explore/posts query. Newest first (firstPublishedDate descending). `category=all` or no
  * category means every category; an unknown category or tag slug answers an empty page (not an error).
- * `search` matches words of the title, excerpt and body (and any part of the title).
+ * With `search`, only posts containing at least half of its words (explore-search.ts says what a word
+ * matches) are listed, most relevant first: a word in the title counts more than one in the excerpt, which
+ * counts more than one in the body; more of the words count more; the date only breaks ties. With
+ * `category`, each post lists that category first, so a card can show the one filtered on.
  */
 export const postsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -249,7 +249,8 @@ describe('explore from Wix', () => {
       ],
       author: null,
       featured: true,
-      metrics: { averageRating: 0, comments: 0, likes: 10, views: 100, ratings: 0 },
+      // Wix has no ratings: not shown rather than a 0 nobody can change.
+      metrics: { averageRating: null, comments: 0, likes: 10, views: 100, ratings: null },
     });
   });
 
@@ -277,9 +278,17 @@ describe('explore from Wix', () => {
     expect(fake.blogCalls()).toBe(calls);
   });
 
-  it('searches titles, excerpts and text', async () => {
+  it('searches titles, excerpts and text, most relevant first as the built-in store does', async () => {
     expect((await postsPage('?search=retention')).posts.map((p) => p.slug)).toEqual(['post-05']);
-    expect((await postsPage('?search=post%2001')).total).toBe(1);
+    // A word in the title ranks above a word in the body, though that post is newer.
+    expect((await postsPage('?search=cohorts%2003')).posts.map((p) => p.slug)).toEqual([
+      'post-03',
+      'post-05',
+    ]);
+    // Every post says "post"; the one that also says "01" comes first.
+    const both = await postsPage('?search=post%2001');
+    expect(both.total).toBe(14);
+    expect(both.posts[0]!.slug).toBe('post-01');
     expect((await postsPage('?search=wix%20post&limit=5&page=3')).posts).toHaveLength(4);
   });
 

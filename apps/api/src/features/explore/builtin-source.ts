@@ -7,9 +7,11 @@ import type {
   PostsQuery,
   Tag,
 } from '@liftoff/contracts/explore';
+import { rootOf, searchTerms } from '@liftoff/contracts/explore-search';
 import type { Db } from '../../db/client.js';
 import { exploreRepository, type PostSummaryRow } from './repository.js';
-import { lastPageOf, type ExploreSource } from './source.js';
+import { rankBySearch } from './search.js';
+import { lastPageOf, MAX_SEARCHED_POSTS, type ExploreSource } from './source.js';
 
 /** The built-in store: posts imported from the content pack into PostgreSQL, views counted here. */
 export function builtinSource(db: Db, clock: () => Date = () => new Date()): ExploreSource {
@@ -47,12 +49,14 @@ export function builtinSource(db: Db, clock: () => Date = () => new Date()): Exp
         .map((t) => ({ _id: t.id, slug: t.slug, label: t.label })),
       author: { name: row.author },
       featured: row.featured,
+      // Only views are counted here (blog_post_views); the content pack's seed numbers are made up and
+      // nothing lets a founder like, comment or rate, so those are not shown at all.
       metrics: {
-        averageRating: row.averageRating,
-        comments: row.comments,
-        likes: row.likes,
-        views: row.seedViews + (views.get(row.id) ?? 0),
-        ratings: row.ratings,
+        averageRating: null,
+        comments: null,
+        likes: null,
+        views: views.get(row.id) ?? 0,
+        ratings: null,
       },
     }));
   }
@@ -71,10 +75,29 @@ export function builtinSource(db: Db, clock: () => Date = () => new Date()): Exp
       return (await repository.listTags()).map((row) => ({ _id: row.id, label: row.label, slug: row.slug }));
     },
     async listPosts(query: PostsQuery): Promise<PostsPage> {
-      const filter = { categorySlug: query.category, tagSlug: query.tag, search: query.search, now: clock() };
-      const total = await repository.countPosts(filter);
+      const filter = { categorySlug: query.category, tagSlug: query.tag, now: clock() };
       const offset = (query.page - 1) * query.limit;
-      const rows = offset < total ? await repository.findPosts(filter, query.limit, offset) : [];
+      let total: number;
+      let rows: PostSummaryRow[];
+      if (query.search !== undefined) {
+        const terms = searchTerms(query.search);
+        const candidates = terms.length
+          ? await repository.searchCandidates(filter, terms.map(rootOf), MAX_SEARCHED_POSTS)
+          : [];
+        const ranked = rankBySearch(
+          candidates,
+          terms,
+          (c) => ({ title: c.title, excerpt: c.excerpt, body: c.contentText }),
+          (c) => c.firstPublishedAt,
+        );
+        total = ranked.length;
+        rows = await repository.findPostsByIds(
+          ranked.slice(offset, offset + query.limit).map((candidate) => candidate.id),
+        );
+      } else {
+        total = await repository.countPosts(filter);
+        rows = offset < total ? await repository.findPosts(filter, query.limit, offset) : [];
+      }
       return {
         posts: await summaries(rows),
         total,

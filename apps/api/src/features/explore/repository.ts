@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   blogCategories,
@@ -6,7 +6,6 @@ import {
   blogPosts,
   blogPostTags,
   blogPostViews,
-  blogSearchDocument,
   blogTags,
 } from './tables.js';
 
@@ -18,9 +17,17 @@ export type TagRow = typeof blogTags.$inferSelect;
 export interface PostFilter {
   categorySlug?: string;
   tagSlug?: string;
-  search?: string;
   now: Date;
 }
+
+/** What search ranks a post by (see search.ts). */
+export type SearchCandidate = {
+  id: string;
+  title: string;
+  excerpt: string;
+  contentText: string;
+  firstPublishedAt: Date;
+};
 
 /** The columns a card needs (no bodies). */
 const summaryColumns = {
@@ -62,12 +69,6 @@ function filterCondition(filter: PostFilter): SQL {
   if (filter.tagSlug) {
     conditions.push(sql`exists (select 1 from ${blogPostTags} join ${blogTags} on ${blogTags.id} = ${blogPostTags.tagId}
       where ${blogPostTags.postId} = ${blogPosts.id} and ${blogTags.slug} = ${filter.tagSlug})`);
-  }
-  if (filter.search) {
-    // Whole words (stemmed) anywhere in title, excerpt and body; or any part of the title.
-    conditions.push(
-      sql`(${blogSearchDocument} @@ websearch_to_tsquery('english', ${filter.search}) or ${blogPosts.title} ilike ${`%${escapeLike(filter.search)}%`})`,
-    );
   }
   return and(...conditions)!;
 }
@@ -191,6 +192,34 @@ export function exploreRepository(db: DbOrTx) {
         .orderBy(desc(blogPosts.firstPublishedAt), asc(blogPosts.slug))
         .limit(limit)
         .offset(offset);
+    },
+    /**
+     * The posts whose title, excerpt or body contains one of these roots (the part every form of a
+     * search word starts with), newest first, with the text search ranks them by. Bounded: a search
+     * looks at the newest `limit` candidates.
+     */
+    searchCandidates(filter: PostFilter, roots: string[], limit: number): Promise<SearchCandidate[]> {
+      const text = sql`(${blogPosts.title} || ' ' || ${blogPosts.excerpt} || ' ' || ${blogPosts.contentText})`;
+      const anyRoot = or(...roots.map((root) => sql`${text} ilike ${`%${escapeLike(root)}%`}`))!;
+      return db
+        .select({
+          id: blogPosts.id,
+          title: blogPosts.title,
+          excerpt: blogPosts.excerpt,
+          contentText: blogPosts.contentText,
+          firstPublishedAt: blogPosts.firstPublishedAt,
+        })
+        .from(blogPosts)
+        .where(and(filterCondition(filter), anyRoot))
+        .orderBy(desc(blogPosts.firstPublishedAt), asc(blogPosts.slug))
+        .limit(limit);
+    },
+    /** Cards for these posts, in the order of `ids`. */
+    async findPostsByIds(ids: string[]): Promise<PostSummaryRow[]> {
+      if (!ids.length) return [];
+      const rows = await db.select(summaryColumns).from(blogPosts).where(inArray(blogPosts.id, ids));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
     async findPublishedBySlug(slug: string, now: Date): Promise<PostRow | null> {
       const [row] = await db

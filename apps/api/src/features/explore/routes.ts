@@ -8,6 +8,8 @@ import {
   postsPage,
   postsQuery,
   tags,
+  type Category,
+  type PostsPage,
 } from '@liftoff/contracts/explore';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +22,19 @@ import type { ExploreSource } from './source.js';
 import { wixSource } from './wix-source.js';
 
 const tagsDoc = ['explore'];
+
+/** Each post names the category the list is filtered on first, so its card shows that one. */
+function filteredCategoryFirst(page: PostsPage, slug: string | undefined): PostsPage {
+  if (!slug) return page;
+  const rank = (category: Category) => (category.slug === slug ? 0 : 1);
+  return {
+    ...page,
+    posts: page.posts.map((p) => ({
+      ...p,
+      categories: [...p.categories].sort((a, b) => rank(a) - rank(b)),
+    })),
+  };
+}
 
 /**
  * The explore blog (api-contract.md "Experts, explore"). Imports the built-in blog on start (after the
@@ -71,7 +86,7 @@ export async function exploreRoutes(app: FastifyInstance, options: { source?: Ex
       schema: {
         tags: tagsDoc,
         summary:
-          'Published posts, newest first, paged; filter by category slug ("all" = none), tag slug, text',
+          'Published posts, newest first (a search: most relevant first), paged; filter by category slug ("all" = none), tag slug, text',
         querystring: postsQuery,
         response: { 200: envelope(postsPage) },
       },
@@ -81,7 +96,8 @@ export async function exploreRoutes(app: FastifyInstance, options: { source?: Ex
         ...request.query,
         category: request.query.category === ALL_CATEGORY.slug ? undefined : request.query.category,
       };
-      return ok(exploreMessages.posts, await source.listPosts(query));
+      const page = await source.listPosts(query);
+      return ok(exploreMessages.posts, filteredCategoryFirst(page, query.category));
     },
   );
 

@@ -17,3 +17,6 @@ export interface ExploreSource {
 
 /** lastPage = ceil(total / limit) (spec section 9). */
 export const lastPageOf = (total: number, limit: number) => Math.ceil(total / limit);
+
+/** A search ranks at most this many posts (the newest that contain a search word). */
+export const MAX_SEARCHED_POSTS = 1000;

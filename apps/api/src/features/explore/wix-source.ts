@@ -11,11 +11,13 @@ import type {
   Tag,
 } from '@liftoff/contracts/explore';
 import { exploreMessages } from '@liftoff/contracts/explore';
+import { searchTerms } from '@liftoff/contracts/explore-search';
 import { categories as wixCategories, posts as wixPosts, tags as wixTags } from '@wix/blog';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { renderRicos, wixImageUrl } from './ricos.js';
+import { rankBySearch } from './search.js';
 import { lastPageOf, type ExploreSource } from './source.js';
 
 /*
@@ -258,9 +260,10 @@ export function wixSource(options: WixSourceOptions): ExploreSource & { close():
       tags: (post.tagIds ?? []).flatMap((id: string) => tagList.filter((t) => t._id === id)),
       author: null,
       featured: post.featured ?? false,
+      // Wix counts views, likes and comments; its blog has no ratings, so none are shown.
       metrics: {
-        averageRating: 0,
-        ratings: 0,
+        averageRating: null,
+        ratings: null,
         comments: count(metrics.comments),
         likes: count(metrics.likes),
         views: count(metrics.views),
@@ -335,12 +338,12 @@ export function wixSource(options: WixSourceOptions): ExploreSource & { close():
       `posts:${JSON.stringify({ filter, search: query.search ?? '', limit: query.limit, offset })}`,
       async () => {
         if (!query.search) return listPage(filter, query.limit, offset);
-        // Wix's List Posts has no text search: search the (cached) matching posts here.
-        const needle = query.search.toLocaleLowerCase();
-        const matches = (await allPosts(filter, true)).filter((post) =>
-          [post.title, post.excerpt, post.contentText].some((text) =>
-            text?.toLocaleLowerCase().includes(needle),
-          ),
+        // Wix's List Posts has no text search: rank the (cached) posts here, as the built-in store does.
+        const matches = rankBySearch(
+          await allPosts(filter, true),
+          searchTerms(query.search),
+          (post) => ({ title: post.title ?? '', excerpt: post.excerpt ?? '', body: post.contentText ?? '' }),
+          (post) => post.firstPublishedDate ?? 0,
         );
         return { posts: matches.slice(offset, offset + query.limit), total: matches.length };
       },

@@ -71,5 +71,6 @@ describe('results summary', () => {
     expect(resultsSummary(5, 1, 12, 5)).toBe('5 articles');
     expect(resultsSummary(1, 1, 12, 1)).toBe('1 article');
     expect(resultsSummary(0, 1, 12, 0)).toBe('No articles');
+    expect(resultsSummary(21, 9, 12, 0)).toBe('21 articles, none on page 9');
   });
 });

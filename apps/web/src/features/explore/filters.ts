@@ -76,9 +76,11 @@ export function postsQueryOf(filters: ExploreFilters, limit: number): PostsArgs 
 
 /** "Showing 13–21 of 21 articles" for the live results summary. */
 export function resultsSummary(total: number, page: number, limit: number, shown: number): string {
-  if (total === 0 || shown === 0) return 'No articles';
+  if (total === 0) return 'No articles';
+  const noun = total === 1 ? 'article' : 'articles';
+  // A page past the last one: say there are articles, just not here.
+  if (shown === 0) return `${total} ${noun}, none on page ${page}`;
   const first = (page - 1) * limit + 1;
   const last = first + shown - 1;
-  const noun = total === 1 ? 'article' : 'articles';
   return first === 1 && last === total ? `${total} ${noun}` : `Showing ${first}–${last} of ${total} ${noun}`;
 }

@@ -6,12 +6,23 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { buildPath } from '../../../config/paths';
 import { formatDate, readingTime } from '../format';
+import { Highlight } from './highlight';
 
 export type ArticleLinkState = { from?: string };
 
+type PostCardProps = {
+  post: PostSummary;
+  /** The list's address, for "Back to Explore". */
+  from: string;
+  /** The category slug the list is filtered on: the card names that category. */
+  category?: string;
+  /** The words of the search (searchTerms), highlighted in the title and excerpt. */
+  terms?: string[];
+};
+
 /** A card in the posts grid; the title is the link and the whole card is its click target. */
-export function PostCard({ post, from }: { post: PostSummary; from: string }) {
-  const category = post.categories[0];
+export function PostCard({ post, from, category: filtered, terms = [] }: PostCardProps) {
+  const category = post.categories.find((c) => c.slug === filtered) ?? post.categories[0];
   return (
     <Card
       component="article"
@@ -63,11 +74,11 @@ export function PostCard({ post, from }: { post: PostSummary; from: string }) {
               '&::after': { content: '""', position: 'absolute', inset: 0 },
             }}
           >
-            {post.title}
+            <Highlight text={post.title} terms={terms} />
           </Box>
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1 }}>
-          {post.excerpt}
+          <Highlight text={post.excerpt} terms={terms} />
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
           <time dateTime={post.firstPublishedDate}>{formatDate(post.firstPublishedDate)}</time>

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import { searchTerms } from '@liftoff/contracts/explore-search';
 import { EmptyState, ErrorState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api';
 import { useExploreCategoriesQuery, useExplorePostsQuery, useExploreTagsQuery } from '../api';
@@ -46,6 +47,7 @@ export function ExplorePage() {
     [pageParam, searchParams],
   );
   const currentUrl = `${location.pathname}${location.search}`;
+  const terms = useMemo(() => searchTerms(filters.search), [filters.search]);
 
   // An address like /explore/abc or ?category=all is tidied once, without a history entry.
   useEffect(() => {
@@ -72,7 +74,7 @@ export function ExplorePage() {
   if (data) {
     summary = resultsSummary(data.total, data.page, data.limit, data.posts.length);
     if (filters.tag && data.total > 0) summary += ` tagged ${selectedTag?.label ?? filters.tag}`;
-    if (filters.search && data.total > 0) summary += ` matching “${filters.search}”`;
+    if (filters.search && data.total > 0) summary += ` matching “${filters.search}”, best matches first`;
   }
 
   let body: React.ReactNode;
@@ -99,14 +101,15 @@ export function ExplorePage() {
     body = (
       <EmptyState
         icon={<MenuBookIcon fontSize="inherit" />}
-        title="This page is past the last one"
+        title={`Page ${filters.page} is past the last page`}
         action={
           <Button component={RouterLink} to={pageUrl(filters, data.lastPage)} variant="contained">
-            Go to page {data.lastPage}
+            Go to the last page ({data.lastPage})
           </Button>
         }
       >
-        These filters give {data.lastPage} {data.lastPage === 1 ? 'page' : 'pages'} of articles.
+        {hasFilters(filters) ? 'These filters give' : 'Explore has'} {data.lastPage}{' '}
+        {data.lastPage === 1 ? 'page' : 'pages'} of articles.
       </EmptyState>
     );
   } else if (data.posts.length === 0) {
@@ -133,7 +136,7 @@ export function ExplorePage() {
         <Box component="ul" sx={grid} aria-busy={posts.isFetching}>
           {data.posts.map((post) => (
             <li key={post._id}>
-              <PostCard post={post} from={currentUrl} />
+              <PostCard post={post} from={currentUrl} category={filters.category} terms={terms} />
             </li>
           ))}
         </Box>
@@ -174,7 +177,8 @@ export function ExplorePage() {
         Explore
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>
-        Short reads for founders, newest first. Pick a category or a tag to focus.
+        Short reads for founders, newest first. Pick a category or a tag to focus, or search: the best matches
+        come first.
       </Typography>
 
       <Stack spacing={2.5} sx={{ mb: 4 }}>

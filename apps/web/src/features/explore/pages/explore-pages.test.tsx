@@ -148,6 +148,57 @@ describe('explore list', { timeout: SLOW }, () => {
     expect(screen.getByRole('status').textContent).toBe('1 article');
   });
 
+  it('highlights the searched words in titles and excerpts, showing markup as text', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const posts = [
+      {
+        ...summary(1),
+        title: 'Pricing your first product',
+        excerpt: 'How pricing works, not priced rounds.',
+      },
+      { ...summary(2), title: `${hostile} pricing`, excerpt: 'Nothing to see.' },
+    ];
+    const { fetchImpl } = await renderAt(
+      `/explore?search=${encodeURIComponent(`pricing ${hostile}`)}`,
+      listHandler({ posts, total: 2, lastPage: 1 }),
+    );
+    const first = await screen.findByRole('link', { name: 'Pricing your first product' });
+    expect([...first.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Pricing']);
+    const excerpt = screen.getByText((_, el) => el?.textContent === 'How pricing works, not priced rounds.');
+    expect([...excerpt.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['pricing']);
+
+    // The hostile title is text: its words are marked, nothing in it became an element.
+    const second = screen.getByRole('link', { name: /onerror/ });
+    expect(second.textContent).toBe(`${hostile} pricing`);
+    expect([...second.querySelectorAll('*')].every((el) => el.tagName === 'MARK')).toBe(true);
+    expect(document.querySelector('img[onerror], img[src="x"]')).toBeNull();
+    expect(screen.getAllByRole('img')).toHaveLength(2); // the two hero images only
+
+    expect(screen.getByRole('status').textContent).toBe(
+      `2 articles matching “pricing ${hostile}”, best matches first`,
+    );
+    const postsCall = fetchImpl.mock.calls.map(([input]) => String(input)).find((u) => u.includes('/posts'));
+    expect(new URL(postsCall!, 'http://app').searchParams.get('search')).toBe(`pricing ${hostile}`);
+  });
+
+  it('names the category the list is filtered on in each card', async () => {
+    const post = { ...summary(1), categories: [categories[1]!, categories[2]!] };
+    await renderAt('/explore?category=growth', listHandler({ posts: [post], total: 1, lastPage: 1 }));
+    const card = (await screen.findByRole('link', { name: 'Article 1' })).closest('article')!;
+    expect(within(card).getByText('Growth')).toBeTruthy();
+    expect(within(card).queryByText('Fundraising')).toBeNull();
+  });
+
+  it('says a page past the last one is past it, with a link to the last page', async () => {
+    await renderAt('/explore/9?tag=safe', listHandler({ posts: [], total: 21, lastPage: 2 }));
+    await screen.findByRole('heading', { name: 'Page 9 is past the last page' });
+    expect(screen.getByText('These filters give 2 pages of articles.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the last page (2)' }).getAttribute('href')).toBe(
+      '/explore/2?tag=safe',
+    );
+    expect(screen.getByRole('status').textContent).toBe('21 articles, none on page 9 tagged SAFE');
+  });
+
   it('tidies an unusable address without adding history', async () => {
     const { router } = await renderAt(
       '/explore/abc?category=all',
@@ -214,6 +265,28 @@ describe('explore article', { timeout: SLOW }, () => {
     // A link inside the article stays in the app.
     await userEvent.click(screen.getByRole('link', { name: 'the older one' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/explore/post/article-4'));
+  });
+
+  it('shows only the numbers the source counts', async () => {
+    const builtin = { views: 7, likes: null, comments: null, ratings: null, averageRating: null };
+    await renderAt('/explore/post/article-5', () =>
+      json(200, { message: 'ok', data: fullPost({ metrics: builtin }) }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Article 5' });
+    const views = screen.getByText('Views').closest('div')!;
+    expect(views.querySelector('dd')?.textContent).toBe('7');
+    for (const label of ['Likes', 'Comments', 'Rating']) expect(screen.queryByText(label)).toBeNull();
+    expect(screen.queryByRole('img', { name: /rating/i })).toBeNull();
+  });
+
+  it('shows no numbers at all when the source counts none', async () => {
+    const none = { views: null, likes: null, comments: null, ratings: null, averageRating: null };
+    await renderAt('/explore/post/article-5', () =>
+      json(200, { message: 'ok', data: fullPost({ metrics: none }) }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Article 5' });
+    expect(screen.queryByText('Views')).toBeNull();
+    expect(document.querySelector('dl')).toBeNull();
   });
 
   it('shows a friendly not-found state for an unknown slug', async () => {

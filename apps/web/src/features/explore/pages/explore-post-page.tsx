@@ -20,7 +20,7 @@ import { errorMessage, errorStatus } from '../../../lib/api';
 import { useExplorePostQuery } from '../api';
 import { ArticleBody } from '../components/article-body';
 import type { ArticleLinkState } from '../components/post-card';
-import { PostMetrics } from '../components/post-metrics';
+import { hasMetrics, PostMetrics } from '../components/post-metrics';
 import { ShareLink } from '../components/share-link';
 import { exploreUrl } from '../filters';
 import { formatDate, readingTime } from '../format';
@@ -198,9 +198,11 @@ function Article({ post }: { post: Post }) {
               </Box>
             ))}
         </Typography>
-        <Box sx={{ mt: 2 }}>
-          <PostMetrics metrics={post.metrics} />
-        </Box>
+        {hasMetrics(post.metrics) ? (
+          <Box sx={{ mt: 2 }}>
+            <PostMetrics metrics={post.metrics} />
+          </Box>
+        ) : null}
       </Box>
 
       <Divider sx={{ my: 4, maxWidth: '70ch' }} />
