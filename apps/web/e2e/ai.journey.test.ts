@@ -41,7 +41,10 @@ describe('journey: the AI coach', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI coach' }).click();
     await page.waitForURL('**/ai-workspace');
     await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
-    await page.getByText('You are talking to the offline coach').waitFor();
+    // A founder is told what the coach can do now, not how to set up a model (only admins can).
+    const note = page.getByRole('note').filter({ hasText: 'Your coach answers from your program' });
+    await note.waitFor();
+    expect(await note.textContent()).not.toContain('AI_PROVIDER');
     await sidebar(page).getByText('No conversations yet').waitFor();
     await expectAccessible(page, 'AI workspace, new chat');
 
@@ -65,11 +68,12 @@ describe('journey: the AI coach', () => {
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'The coach has answered.' }).count())
       .toBe(1);
-    // With answers on screen the offline note is folded; how to connect a model is one click away.
-    const connect = page.getByRole('button', { name: 'How to connect a model' });
-    await connect.click();
-    await page.getByText('AI_PROVIDER=openai-compatible').waitFor();
-    expect(await connect.count()).toBe(0);
+    // With answers on screen the offline note is folded to one line; what it can do is one click away.
+    const more = note.getByRole('button', { name: 'What can it do?' });
+    await more.click();
+    await note.getByText(/quotes them and links to them/).waitFor();
+    expect(await more.count()).toBe(0);
+    expect(await note.textContent()).not.toContain('AI_PROVIDER');
 
     // Tap a follow-up: it is sent as the next question and answered.
     const chips = page.getByRole('list', { name: 'Ask next' }).getByRole('button');
