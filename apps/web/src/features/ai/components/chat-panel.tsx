@@ -396,7 +396,7 @@ export function ChatPanel() {
           minHeight: 0,
           overflowY: 'auto',
           pr: { sm: 1 },
-          pb: 2,
+          pb: { xs: 1, sm: 2 },
           outline: 'none',
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}

@@ -10,6 +10,7 @@ import { selectSessionUser } from '../../../lib/session';
 const OFFLINE_KEY = 'liftoff-ai-offline-note-hidden';
 
 export const OFFLINE_TITLE = 'Your coach answers from your program';
+const OFFLINE_SHORT = 'Answers from your program';
 
 /**
  * What the coach does without a model, for the founder asking: no talk of models or servers, which a founder
@@ -33,7 +34,7 @@ function ConnectAModel() {
 
 /**
  * Says what the coach can do while no AI model is connected. In full on an empty chat on a wide screen; once the
- * conversation has messages, or on a phone, it is one line with the rest behind "What can it do?", so the
+ * conversation has messages, or on a phone, it is one line with the rest behind "More", so the
  * answers keep the room. It can be hidden for the rest of the visit.
  */
 export function OfflineBanner({ show, compact }: { show: boolean; compact: boolean }) {
@@ -71,8 +72,9 @@ export function OfflineBanner({ show, compact }: { show: boolean; compact: boole
         </>
       ) : (
         <>
+          {/* One line at 320 px beside the close button. */}
           <Box component="strong" sx={{ fontWeight: 600 }}>
-            {OFFLINE_TITLE}
+            {OFFLINE_SHORT}
           </Box>{' '}
           ·{' '}
           <Link
@@ -80,10 +82,11 @@ export function OfflineBanner({ show, compact }: { show: boolean; compact: boole
             type="button"
             variant="body2"
             aria-expanded={false}
+            aria-label="More about the coach"
             onClick={() => setExpanded(true)}
             sx={{ verticalAlign: 'baseline' }}
           >
-            What can it do?
+            More
           </Link>
         </>
       )}
