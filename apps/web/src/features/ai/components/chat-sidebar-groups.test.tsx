@@ -75,6 +75,25 @@ describe('the conversation list by date', { timeout: SLOW }, () => {
   });
 });
 
+describe('the conversation list left open overnight', { timeout: SLOW }, () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('moves today’s conversations to Yesterday at midnight, without anything else happening', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 10, 25, 23, 59, 59));
+    const sessions = [
+      sessionNamed(1, { title: 'Late last night', lastActivityAt: localIso(2025, 10, 25, 23, 50) }),
+    ];
+    await renderAi('/ai-workspace', createFakeAiServer({ sessions }));
+    await screen.findByRole('link', { name: 'Late last night' });
+    expect(groupsShown()).toEqual({ Today: ['Late last night'] });
+
+    vi.setSystemTime(new Date(2025, 10, 26, 0, 0, 30));
+    await screen.findByRole('heading', { name: 'Yesterday' }, { timeout: 5000 });
+    expect(groupsShown()).toEqual({ Yesterday: ['Late last night'] });
+  });
+});
+
 const hit = (conversation: number, title: string, n: number): SearchHit => ({
   conversation: { id: sessionNamed(conversation).conversationId, title, isArchived: conversation === 3 },
   messageId: `c${conversation}-m${n}`,

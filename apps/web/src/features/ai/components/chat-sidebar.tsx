@@ -39,7 +39,7 @@ import {
 import { nextSessionsPage, selectAiChat } from '../slice';
 import { ConfirmDialog } from './confirm-dialog';
 import { HistorySearchResults } from './history-search-results';
-import { groupByDate } from '../lib/date-groups';
+import { groupByDate, useCalendarDay } from '../lib/date-groups';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -302,6 +302,7 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
   };
 
   const sessions = chat.sessions;
+  const today = useCalendarDay();
   const toggle = (id: string) =>
     setSelected((current) => (current.includes(id) ? current.filter((one) => one !== id) : [...current, id]));
   // A failed first page says so above whatever list is already shown.
@@ -351,7 +352,7 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
       <>
         {/* Grouped by date, each group a list named by its heading: a screen reader hears "Today, list, 3 items". */}
         <Box component="ul" id={listId} aria-label="Conversations" sx={{ p: 0, m: 0 }}>
-          {groupByDate(sessions, (session) => session.lastActivityAt).map((group, index) => (
+          {groupByDate(sessions, (session) => session.lastActivityAt, today).map((group, index) => (
             <Box component="li" key={group.label} sx={{ listStyle: 'none', '& + &': { mt: 1.5 } }}>
               <Typography
                 id={`${listId}-group-${index}`}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { daysBetween } from './last-active';
 
 export type DateGroup<T> = { label: string; items: T[] };
@@ -35,4 +36,20 @@ export function groupByDate<T>(
     else groups.set(label, [item]);
   }
   return Array.from(groups, ([label, grouped]) => ({ label, items: grouped }));
+}
+
+/**
+ * Now, renewed at each local midnight: a list left open overnight moves yesterday's conversations on from
+ * "Today" without waiting for something else to redraw it.
+ */
+export function useCalendarDay(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const current = new Date();
+    const midnight = new Date(current.getFullYear(), current.getMonth(), current.getDate() + 1);
+    // A second past midnight, so a timer that fires a little early still lands on the new day.
+    const timer = window.setTimeout(() => setNow(new Date()), midnight.getTime() - current.getTime() + 1000);
+    return () => window.clearTimeout(timer);
+  }, [now]);
+  return now;
 }
