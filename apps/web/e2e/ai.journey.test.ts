@@ -27,6 +27,26 @@ async function horizontalOverflow(page: Page): Promise<number | string> {
   });
 }
 
+/**
+ * How much of the conversation is on screen: its region's height, less what the app bar above or the bottom
+ * navigation below covers, and the page must not scroll for it.
+ */
+async function seenHeight(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const region = document
+      .querySelector('[role="region"][aria-label="Conversation"]')!
+      .getBoundingClientRect();
+    const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    const nav = Array.from(document.querySelectorAll('nav'))
+      .map((element) => element.getBoundingClientRect())
+      .filter((rect) => rect.height > 0 && rect.top > window.innerHeight / 2)
+      .reduce((top, rect) => Math.min(top, rect.top), window.innerHeight);
+    if (document.documentElement.scrollHeight > window.innerHeight + 1)
+      return -document.documentElement.scrollHeight;
+    return Math.round(Math.min(region.bottom, nav) - Math.max(region.top, header));
+  });
+}
+
 describe('journey: the AI coach', () => {
   // The default offline coach answers: no model server, no network.
   const journey = useServerAndBrowser();
@@ -41,7 +61,10 @@ describe('journey: the AI coach', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI coach' }).click();
     await page.waitForURL('**/ai-workspace');
     await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
-    await page.getByText('You are talking to the offline coach').waitFor();
+    // A founder is told what the coach can do now, not how to set up a model (only admins can).
+    const note = page.getByRole('note').filter({ hasText: /answers from your program/i });
+    await note.waitFor();
+    expect(await note.textContent()).not.toContain('AI_PROVIDER');
     await sidebar(page).getByText('No conversations yet').waitFor();
     await expectAccessible(page, 'AI workspace, new chat');
 
@@ -65,11 +88,12 @@ describe('journey: the AI coach', () => {
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'The coach has answered.' }).count())
       .toBe(1);
-    // With answers on screen the offline note is folded; how to connect a model is one click away.
-    const connect = page.getByRole('button', { name: 'How to connect a model' });
-    await connect.click();
-    await page.getByText('AI_PROVIDER=openai-compatible').waitFor();
-    expect(await connect.count()).toBe(0);
+    // With answers on screen the offline note is folded to one line; what it can do is one click away.
+    const more = note.getByRole('button', { name: 'More about the coach' });
+    await more.click();
+    await note.getByText(/quotes them and links to them/).waitFor();
+    expect(await more.count()).toBe(0);
+    expect(await note.textContent()).not.toContain('AI_PROVIDER');
 
     // Tap a follow-up: it is sent as the next question and answered.
     const chips = page.getByRole('list', { name: 'Ask next' }).getByRole('button');
@@ -255,9 +279,9 @@ describe('journey: the AI coach', () => {
     await context.close();
   });
 
-  it('works on a phone: the conversations open in a drawer', async () => {
+  it('works on a phone: the conversation keeps most of the screen, the conversations open in a drawer', async () => {
     const { server, browser } = journey;
-    const context = await newContext(browser, server.url, { width: 375, height: 740 });
+    const context = await newContext(browser, server.url, { width: 375, height: 812 });
     const page = await context.newPage();
     await newFounderOnOverview(page, server, 'ai-phone');
     await page.goto('/ai-workspace');
@@ -275,6 +299,19 @@ describe('journey: the AI coach', () => {
     await box.press('Enter');
     await answers(page).first().waitFor({ timeout: 30_000 });
     expect(await horizontalOverflow(page)).toBe(0);
+
+    // The answer has the room: the offline note is one line, the box one line, and the conversation is seen
+    // (between the note above and the box below, clear of the app bar and the navigation) over 450 px of 812.
+    const note = page.getByRole('note').filter({ hasText: /answers from your program/i });
+    const conversationSeen = () => seenHeight(page);
+    const seen = await conversationSeen();
+    expect((await note.boundingBox())!.height, `conversation seen: ${seen}px`).toBeLessThan(48);
+    expect(await note.textContent()).not.toContain('AI_PROVIDER');
+    expect(seen, `conversation seen: ${seen}px`).toBeGreaterThanOrEqual(450);
+    await expectAccessible(page, 'AI workspace at 375 px, a conversation');
+    // Hidden, the note gives its line to the conversation.
+    await note.getByRole('button', { name: 'Hide this note' }).click();
+    await expect.poll(conversationSeen).toBeGreaterThan(seen);
 
     await page.getByRole('button', { name: 'Conversations' }).click();
     const drawer = page.getByRole('dialog', { name: 'Conversations and search' });

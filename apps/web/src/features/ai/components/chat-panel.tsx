@@ -2,11 +2,9 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -41,6 +39,7 @@ import { Composer } from './composer';
 import type { ComposerHandle } from './composer';
 import { onReconnect } from '../../../lib/online';
 import { FeedbackDialog } from './feedback-dialog';
+import { OfflineBanner } from './offline-banner';
 import { MessageItem } from './message-item';
 import type { MessageActions } from './message-item';
 
@@ -55,60 +54,6 @@ export const STARTER_QUESTIONS = [
 
 /** Offered after the step's own question when the coach is opened from a step. */
 const STEP_QUESTIONS = ["I'm stuck on this step", 'What should I do now?'];
-
-const OFFLINE_KEY = 'liftoff-ai-offline-note-hidden';
-
-const CONNECT_A_MODEL = (
-  <>
-    To connect one, your administrator sets <code>AI_PROVIDER=openai-compatible</code> with{' '}
-    <code>AI_BASE_URL</code>, <code>AI_API_KEY</code> and <code>AI_MODEL</code> (OpenAI, Ollama, vLLM or LM
-    Studio) and restarts the server.
-  </>
-);
-
-/**
- * Says plainly that no AI model is connected. In full on an empty chat; once the conversation has messages, or
- * on a phone, the how-to-connect part folds behind a link so the answers keep the room.
- */
-function OfflineBanner({ show, compact }: { show: boolean; compact: boolean }) {
-  const [hidden, setHidden] = useState(() => sessionStorage.getItem(OFFLINE_KEY) === '1');
-  const [expanded, setExpanded] = useState(false);
-  if (!show || hidden) return null;
-  const full = !compact || expanded;
-  return (
-    <Alert
-      severity="info"
-      icon={<AutoAwesomeIcon />}
-      onClose={() => {
-        sessionStorage.setItem(OFFLINE_KEY, '1');
-        setHidden(true);
-      }}
-      slotProps={{ closeButton: { 'aria-label': 'Hide this note' } }}
-      sx={{
-        mb: 1.5,
-        overflowWrap: 'anywhere',
-        '& .MuiAlert-message': { minWidth: 0 },
-        ...(compact ? { py: 0.25 } : {}),
-      }}
-    >
-      <AlertTitle sx={compact ? { mb: 0 } : undefined}>You are talking to the offline coach</AlertTitle>
-      It answers from your program, your progress, popular questions and the blog — no AI model is connected.{' '}
-      {full ? (
-        CONNECT_A_MODEL
-      ) : (
-        <Link
-          component="button"
-          type="button"
-          variant="body2"
-          onClick={() => setExpanded(true)}
-          sx={{ verticalAlign: 'baseline' }}
-        >
-          How to connect a model
-        </Link>
-      )}
-    </Alert>
-  );
-}
 
 /**
  * While the server writes an answer this tab does not listen to (after a reload, or after opening another
@@ -451,7 +396,7 @@ export function ChatPanel() {
           minHeight: 0,
           overflowY: 'auto',
           pr: { sm: 1 },
-          pb: 2,
+          pb: { xs: 1, sm: 2 },
           outline: 'none',
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}

@@ -232,7 +232,7 @@ describe('searching the history', { timeout: SLOW }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more results' }));
     await screen.findByText('120 matches for “pricing” · showing 100');
-    expect(results().map((link) => link.textContent)).toContain('Pricing talkResult 100 about pricing');
+    expect(results().map((link) => link.textContent)).toContain('Result 100 about pricing');
     // Focus moves to the first new result.
     expect(document.activeElement).toBe(results()[50]);
 

@@ -39,6 +39,7 @@ import {
 import { nextSessionsPage, selectAiChat } from '../slice';
 import { ConfirmDialog } from './confirm-dialog';
 import { HistorySearchResults } from './history-search-results';
+import { groupByDate, useCalendarDay } from '../lib/date-groups';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -301,6 +302,9 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
   };
 
   const sessions = chat.sessions;
+  const today = useCalendarDay();
+  const toggle = (id: string) =>
+    setSelected((current) => (current.includes(id) ? current.filter((one) => one !== id) : [...current, id]));
   // A failed first page says so above whatever list is already shown.
   const firstPageFailure = firstPage.isError ? (
     <RetryAlert
@@ -346,25 +350,34 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
   } else {
     list = (
       <>
+        {/* Grouped by date, each group a list named by its heading: a screen reader hears "Today, list, 3 items". */}
         <Box component="ul" id={listId} aria-label="Conversations" sx={{ p: 0, m: 0 }}>
-          {sessions.map((session) => (
-            <SessionRow
-              key={session.conversationId}
-              session={session}
-              active={session.conversationId === chat.conversationId}
-              selecting={selecting}
-              selected={selected.includes(session.conversationId)}
-              onToggle={() =>
-                setSelected((current) =>
-                  current.includes(session.conversationId)
-                    ? current.filter((id) => id !== session.conversationId)
-                    : [...current, session.conversationId],
-                )
-              }
-              onOpen={onNavigate}
-              onArchive={() => void onArchive([session.conversationId])}
-              onDelete={() => setConfirm({ ids: [session.conversationId], title: session.title })}
-            />
+          {groupByDate(sessions, (session) => session.lastActivityAt, today).map((group, index) => (
+            <Box component="li" key={group.label} sx={{ listStyle: 'none', '& + &': { mt: 1.5 } }}>
+              <Typography
+                id={`${listId}-group-${index}`}
+                component="h3"
+                variant="caption"
+                sx={{ display: 'block', px: 1.5, py: 0.5, color: 'text.secondary', fontWeight: 600 }}
+              >
+                {group.label}
+              </Typography>
+              <Box component="ul" aria-labelledby={`${listId}-group-${index}`} sx={{ p: 0, m: 0 }}>
+                {group.items.map((session) => (
+                  <SessionRow
+                    key={session.conversationId}
+                    session={session}
+                    active={session.conversationId === chat.conversationId}
+                    selecting={selecting}
+                    selected={selected.includes(session.conversationId)}
+                    onToggle={() => toggle(session.conversationId)}
+                    onOpen={onNavigate}
+                    onArchive={() => void onArchive([session.conversationId])}
+                    onDelete={() => setConfirm({ ids: [session.conversationId], title: session.title })}
+                  />
+                ))}
+              </Box>
+            </Box>
           ))}
         </Box>
         {older}

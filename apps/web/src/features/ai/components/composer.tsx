@@ -21,6 +21,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SendIcon from '@mui/icons-material/Send';
 import StopCircleIcon from '@mui/icons-material/StopCircleOutlined';
 import StopIcon from '@mui/icons-material/Stop';
+import { visuallyHidden } from '../../../components/product-mark';
 import type { ApiExtra } from '../../../lib/api';
 import { SpeechError, transcribe } from '../api';
 import {
@@ -262,7 +263,9 @@ export const Composer = forwardRef<
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           multiline
-          maxRows={8}
+          // On a phone the box grows to five lines, not eight: the answer above it stays in view.
+          maxRows={compact ? 5 : 8}
+          size={compact ? 'small' : 'medium'}
           fullWidth
           disabled={transcribing}
           slotProps={{ htmlInput: { maxLength: CHAT_INPUT_MAX_CHARACTERS, 'aria-describedby': hintId } }}
@@ -312,7 +315,17 @@ export const Composer = forwardRef<
           </Button>
         )}
       </Stack>
-      <Typography id={hintId} variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
+      {/* A phone's keyboard has no Shift+Enter: there the hint is for screen readers only, unless it says
+          something is happening. */}
+      <Typography
+        id={hintId}
+        variant="caption"
+        sx={
+          compact && !transcribing && !voiceNote
+            ? visuallyHidden
+            : { color: 'text.secondary', display: 'block', mt: 0.5 }
+        }
+      >
         {transcribing
           ? 'Transcribing your recording…'
           : (voiceNote ?? 'Enter sends · Shift+Enter starts a new line')}

@@ -16,33 +16,29 @@ import { highlightText, sanitizeHighlight } from '../lib/highlight';
 export const conversationUrl = (conversationId: string, messageId?: string | null) =>
   `${buildPath.aiWorkspaceConversation(conversationId)}${messageId ? `?message=${encodeURIComponent(messageId)}` : ''}`;
 
-function SearchHitLink({ hit, onOpen }: { hit: SearchHit; onOpen: () => void }) {
+/** One match in its conversation's group: the matching passage, named with its conversation for screen readers. */
+function SearchHitLink({ hit, rank, onOpen }: { hit: SearchHit; rank: number; onOpen: () => void }) {
   return (
     <Box
       component={RouterLink}
       to={conversationUrl(hit.conversation.id, hit.messageId)}
       onClick={onOpen}
+      data-rank={rank}
       aria-label={`${hit.conversation.title}${hit.conversation.isArchived ? ' (archived)' : ''}: ${highlightText(hit.snippet)}`}
       sx={{
         display: 'block',
-        p: 1.25,
+        px: 1.25,
+        py: 1,
         borderRadius: 2,
-        border: 1,
-        borderColor: 'divider',
-        color: 'text.primary',
+        color: 'text.secondary',
         textDecoration: 'none',
         '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
         '& mark': { bgcolor: 'secondary.light', color: 'inherit', borderRadius: 0.5, px: 0.25 },
       }}
     >
-      <Typography variant="body2" sx={{ fontWeight: 700 }} noWrap>
-        {hit.conversation.title}
-        {hit.conversation.isArchived ? ' · Archived' : ''}
-      </Typography>
       <Typography
         variant="body2"
         sx={{
-          color: 'text.secondary',
           display: '-webkit-box',
           WebkitLineClamp: 3,
           WebkitBoxOrient: 'vertical',
@@ -53,6 +49,20 @@ function SearchHitLink({ hit, onOpen }: { hit: SearchHit; onOpen: () => void }) 
       />
     </Box>
   );
+}
+
+/** A conversation's hits, each with its place in the ranked list (to find the first of a page just added). */
+type HitGroup = { conversation: SearchHit['conversation']; hits: Array<{ hit: SearchHit; rank: number }> };
+
+/** Hits gathered under their conversation, the conversations in the order of their best hit. */
+export function hitsByConversation(hits: SearchHit[]): HitGroup[] {
+  const groups = new Map<string, HitGroup>();
+  hits.forEach((hit, rank) => {
+    const group = groups.get(hit.conversation.id);
+    if (group) group.hits.push({ hit, rank });
+    else groups.set(hit.conversation.id, { conversation: hit.conversation, hits: [{ hit, rank }] });
+  });
+  return [...groups.values()];
 }
 
 /**
@@ -73,7 +83,8 @@ export function HistorySearchResults({ query, onOpen }: { query: string; onOpen:
     const from = focusFrom.current;
     if (from === null || shown <= from) return;
     focusFrom.current = null;
-    list.current?.querySelectorAll('a').item(from)?.focus();
+    // The page's first hit may have joined a conversation shown further up.
+    list.current?.querySelector<HTMLElement>(`a[data-rank="${from}"]`)?.focus();
   }, [shown]);
 
   const failure = search.isError ? errorMessage(search.error, chatErrors.search) : null;
@@ -115,17 +126,43 @@ export function HistorySearchResults({ query, onOpen }: { query: string; onOpen:
           ? `No messages match “${query}”.`
           : `${total} ${total === 1 ? 'match' : 'matches'} for “${query}”${shown < total ? ` · showing ${shown}` : ''}`}
       </Typography>
-      {/* One column no wider than the list: a grid column grows to its widest unbreakable line otherwise, and
-          a long title (kept on one line) would push the hits past the sidebar's edge instead of ending in "…". */}
+      {/* One group per conversation: its title, then its matches, a list named by the title. One column no
+          wider than the list: a grid column grows to its widest unbreakable line otherwise, and a long title
+          (kept on one line) would push the hits past the sidebar's edge instead of ending in "…". */}
       <Box
         component="ul"
         ref={list}
+        aria-label="Matching conversations"
         sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}
       >
-        {hits.map((hit, index) => (
-          <li key={`${hit.conversation.id}-${hit.messageId ?? 'title'}-${index}`}>
-            <SearchHitLink hit={hit} onOpen={onOpen} />
-          </li>
+        {hitsByConversation(hits).map(({ conversation, hits: matches }) => (
+          <Box
+            component="li"
+            key={conversation.id}
+            sx={{ minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 2, p: 0.5 }}
+          >
+            <Typography
+              id={`${headingId}-${conversation.id}`}
+              component="h3"
+              variant="body2"
+              noWrap
+              sx={{ fontWeight: 700, px: 1.25, pt: 0.75 }}
+            >
+              {conversation.title}
+              {conversation.isArchived ? ' · Archived' : ''}
+            </Typography>
+            <Box
+              component="ul"
+              aria-labelledby={`${headingId}-${conversation.id}`}
+              sx={{ listStyle: 'none', p: 0, m: 0 }}
+            >
+              {matches.map(({ hit, rank }) => (
+                <li key={`${hit.messageId ?? 'title'}-${rank}`}>
+                  <SearchHitLink hit={hit} rank={rank} onOpen={onOpen} />
+                </li>
+              ))}
+            </Box>
+          </Box>
         ))}
       </Box>
       {more}

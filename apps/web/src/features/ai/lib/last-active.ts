@@ -1,5 +1,5 @@
 /** Calendar days from `from` to `to` in the founder's own time zone (not 24-hour spans). */
-function daysBetween(from: Date, to: Date): number {
+export function daysBetween(from: Date, to: Date): number {
   const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   return Math.round((midnight(to) - midnight(from)) / 86_400_000);
 }

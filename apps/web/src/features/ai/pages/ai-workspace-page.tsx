@@ -21,9 +21,12 @@ import { selectAiChat } from '../slice';
 
 type Dispatch = AiDispatch;
 
-/** Fills the space the app layout leaves (app bar, paddings, and the bottom navigation on phones). */
+/**
+ * Fills the space the app layout leaves (app bar, paddings, and the bottom navigation on phones) under the
+ * heading. On a phone the heading is one line shorter, so the conversation keeps most of the screen.
+ */
 export const workspaceHeight = {
-  xs: 'calc(100dvh - 264px)',
+  xs: 'calc(100dvh - 246px)',
   sm: 'calc(100dvh - 296px)',
   tablet: 'calc(100dvh - 240px)',
 } as const;
@@ -60,12 +63,17 @@ export function AiWorkspacePage() {
 
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, minWidth: 0 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: { xs: 1, sm: 2 }, minWidth: 0 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.875rem' } }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.25rem', sm: '1.875rem' } }}>
             AI coach
           </Typography>
-          <Typography component="p" sx={{ color: 'text.secondary' }} noWrap aria-live="off">
+          <Typography
+            component="p"
+            sx={{ color: 'text.secondary', fontSize: { xs: '0.875rem', sm: '1rem' } }}
+            noWrap
+            aria-live="off"
+          >
             {title}
           </Typography>
         </Box>
