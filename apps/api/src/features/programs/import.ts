@@ -7,6 +7,7 @@ import {
   milestoneFile,
   missionFile,
   type ProgramDocument,
+  programDocument,
   programFile,
   stepFrontMatter,
   stepRules,
@@ -270,7 +271,12 @@ function readProgram(reader: PackReader, dir: string, expertKeys: ReadonlySet<st
 }
 
 /** A program as the pack describes it, with the hashes the importer compares versions by. */
-export function withHashes(program: ProgramDocument): ParsedProgram {
+export function withHashes(document: ProgramDocument): ParsedProgram {
+  // The hash is of the JSON text, so fields go in the schema's order whatever order they were stored in
+  // (jsonb keeps its own): a document read back from the database hashes as the pack it came from.
+  // A pack with problems (already recorded by the reader) keeps its own order: it is refused anyway.
+  const parsed = programDocument.safeParse(document);
+  const program = parsed.success ? parsed.data : document;
   return {
     ...program,
     structureHash: sha256(structureOf(program)),
