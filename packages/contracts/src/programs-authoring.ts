@@ -153,6 +153,46 @@ export const programDocument = z
   .strict();
 export type ProgramDocument = z.infer<typeof programDocument>;
 
+const exampleStep = (key: string) => ({
+  key,
+  title: 'Talk to five people who have the problem',
+  type: 'CONTENT' as const,
+  estimatedMinutes: 15,
+  body: 'Ask about the **last time** it happened, not about your idea.',
+});
+const exampleMission = (key: string) => ({
+  key,
+  name: 'Frame the problem',
+  summary: 'Say whose problem it is and what it costs them.',
+  estimatedMinutes: 45,
+  steps: ['listen', 'write-it-down', 'check-it'].map(exampleStep),
+});
+/** A small program document, for the API description. */
+export const exampleProgram: ProgramDocument = {
+  key: 'venture-foundations',
+  version: 2,
+  name: 'Venture Foundations',
+  default: true,
+  summary: 'From an idea to paying customers.',
+  iconUrl: '/api/content/icons/venture-foundations.svg',
+  secondaryIconUrl: '/api/content/icons/venture-foundations-secondary.svg',
+  milestones: [
+    {
+      key: 'problem-discovery',
+      name: 'Problem & Customer Discovery',
+      overviewSubtitle: 'Find a painful problem',
+      description: 'Find a painful problem and the people who have it worst.',
+      outcome: { title: 'A problem worth solving', description: 'Evidence that people pay to fix it.' },
+      iconUrl: '/api/content/icons/problem-discovery.svg',
+      secondaryIconUrl: '/api/content/icons/problem-discovery-secondary.svg',
+      expert: 'maya-okafor',
+      missions: [exampleMission('frame-the-problem'), exampleMission('customer-interviews')],
+    },
+  ],
+};
+/** The body of a draft save: a whole document. */
+export const programDocumentBody = programDocument.meta({ examples: [exampleProgram] });
+
 export const programKeyParams = z.object({ key: kebab });
 export const programVersionParams = z.object({ key: kebab, version: z.coerce.number().int().min(1) });
 
@@ -203,12 +243,14 @@ export const programPack = z.object({
  * Imports a pack: as the draft (replacing it), or as a version. A version already stored with the same
  * content is answered as it is (re-importing is idempotent); a new version number publishes it.
  */
-export const importPackBody = z.object({
-  as: z.enum(['draft', 'version']),
-  program: programDocument,
-  /** Required when importing as a new version. */
-  summary: z.string().trim().min(1).max(2000).optional(),
-});
+export const importPackBody = z
+  .object({
+    as: z.enum(['draft', 'version']),
+    program: programDocument,
+    /** Required when importing as a new version. */
+    summary: z.string().trim().min(1).max(2000).optional(),
+  })
+  .meta({ examples: [{ as: 'version', program: exampleProgram, summary: 'A sharper first step' }] });
 export const importPackResult = z.object({
   outcome: z.enum(['draft', 'created', 'unchanged']),
   contentHash: z.string(),

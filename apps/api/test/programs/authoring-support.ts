@@ -6,17 +6,16 @@ export const KEY = 'venture-foundations';
 
 /** Calls the studio's program authoring routes as `token`. */
 export function studio(app: App, token: string) {
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
   return {
     draft: (key = KEY) => call('GET', `/api/studio/programs/${key}/draft`),
-    saveDraft: (document: unknown, key = KEY) => call('PUT', `/api/studio/programs/${key}/draft`, document),
-    publish: (summary: unknown, key = KEY) =>
-      call('POST', `/api/studio/programs/${key}/publish`, { summary }),
+    saveDraft: (document: object, key = KEY) => call('PUT', `/api/studio/programs/${key}/draft`, document),
+    publish: (summary: string, key = KEY) => call('POST', `/api/studio/programs/${key}/publish`, { summary }),
     versions: (key = KEY) => call('GET', `/api/studio/programs/${key}/versions`),
     exportVersion: (version: number, key = KEY) =>
       call('GET', `/api/studio/programs/${key}/versions/${version}/export`),
-    importPack: (body: unknown) => call('POST', '/api/studio/programs/import', body),
+    importPack: (body: object) => call('POST', '/api/studio/programs/import', body),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Mission, Program, Step } from '@liftoff/contracts/programs';
+import type { Program, Step } from '@liftoff/contracts/programs';
 import type { ProgramDocument, ProgramDraft } from '@liftoff/contracts/programs-authoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, detailPaths, readyUser } from '../helpers/accounts.js';
@@ -23,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 type Founder = Awaited<ReturnType<typeof readyUser>>;
+type Mission = Program['userMilestone'][number]['userMission'][number];
 const NEW_TITLE = 'Write the problem statement your customers would sign';
 const NEW_BODY = 'Start from what you heard in interviews, **not** from your product.';
 

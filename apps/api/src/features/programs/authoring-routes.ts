@@ -4,7 +4,7 @@ import {
   authoringMessages as messages,
   importPackBody,
   importPackResult,
-  programDocument,
+  programDocumentBody,
   programDraft,
   programKeyParams,
   programPack,
@@ -55,7 +55,7 @@ export async function programAuthoringRoutes(app: FastifyInstance, options: { se
         description:
           'Checked with the content pack schema; a refusal answers 400 naming each field (milestones.0.missions.1.steps.2.title) and saves nothing.',
         params: programKeyParams,
-        body: programDocument,
+        body: programDocumentBody,
         response: { 200: envelope(programDraft) },
       },
     },
