@@ -305,4 +305,19 @@ describe('publishing a version with founders at several points of the program', 
       summary: 'Reworded the problem statement; the assumption map became one question.',
     });
   });
+
+  it('refuses a version that drops a mission a founder handed files in for, and moves nobody', async () => {
+    const document = copyOf((await api.draft()).json().data.document);
+    document.milestones[0]!.missions = document.milestones[0]!.missions.filter(
+      (m) => m.key !== 'frame-the-problem',
+    );
+    expect((await api.saveDraft(document)).statusCode).toBe(200);
+    const res = await api.publish('Drop framing');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('problem-discovery/frame-the-problem');
+    expect((await api.versions()).json().data).toHaveLength(2);
+    const program = await programOf(t.app, done.token);
+    expect(program.version).toBe(2);
+    expect(firstMission(program).key).toBe('frame-the-problem');
+  });
 });

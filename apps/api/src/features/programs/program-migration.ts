@@ -133,7 +133,9 @@ async function refuseDroppedWork(tx: DbOrTx, programKey: string, tree: Tree, new
   const dropped = withFiles.filter((m) => !kept.has(missionPath(m.milestoneKey, m.missionKey)));
   if (dropped.length)
     throw conflict(
-      `Founders handed in files for ${dropped.map((m) => `missions "${m.milestoneKey}/${m.missionKey}"`).join(', ')}; keep those missions in the new version.`,
+      `Founders handed in files for the mission${dropped.length > 1 ? 's' : ''} ${dropped
+        .map((m) => `"${m.milestoneKey}/${m.missionKey}"`)
+        .join(', ')}; keep ${dropped.length > 1 ? 'them' : 'it'} in the new version.`,
     );
 }
 
