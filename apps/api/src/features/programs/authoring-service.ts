@@ -157,32 +157,34 @@ export function createAuthoringService(deps: AuthoringDeps) {
     return { version: versionOf(row, await foundersIn(tx, row.id)), foundersMoved };
   }
 
+  /** The draft of `key`, made from the newest version on first read. Never read by founders' routes. */
+  async function readDraft(key: string): Promise<ProgramDraft> {
+    return db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(programDrafts).where(eq(programDrafts.programKey, key));
+      if (existing) return draftOf(existing);
+      const [latest] = await versionRows(tx, key);
+      if (!latest) throw notFound(`No program has the key ${key}.`);
+      if (!latest.document)
+        throw conflict(
+          `Version ${latest.version} of ${key} was stored before versions kept their document; run the content import once to fill it in.`,
+        );
+      const [row] = await tx
+        .insert(programDrafts)
+        .values({ programKey: key, basedOnVersion: latest.version, document: latest.document })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return draftOf(row);
+      const [raced] = await tx.select().from(programDrafts).where(eq(programDrafts.programKey, key));
+      return draftOf(raced!);
+    });
+  }
+
   return {
-    /** The draft of `key`, made from the newest version on first read. Never read by founders' routes. */
-    async draft(key: string): Promise<ProgramDraft> {
-      return db.transaction(async (tx) => {
-        const [existing] = await tx.select().from(programDrafts).where(eq(programDrafts.programKey, key));
-        if (existing) return draftOf(existing);
-        const [latest] = await versionRows(tx, key);
-        if (!latest) throw notFound(`No program has the key ${key}.`);
-        if (!latest.document)
-          throw conflict(
-            `Version ${latest.version} of ${key} was stored before versions kept their document; run the content import once to fill it in.`,
-          );
-        const [row] = await tx
-          .insert(programDrafts)
-          .values({ programKey: key, basedOnVersion: latest.version, document: latest.document })
-          .onConflictDoNothing()
-          .returning();
-        if (row) return draftOf(row);
-        const [raced] = await tx.select().from(programDrafts).where(eq(programDrafts.programKey, key));
-        return draftOf(raced!);
-      });
-    },
+    draft: readDraft,
 
     /** Replaces the draft with a whole document, checked like the pack; nothing is saved on refusal. */
     async saveDraft(actorId: string, key: string, document: ProgramDocument): Promise<ProgramDraft> {
-      const current = await this.draft(key);
+      const current = await readDraft(key);
       await checkPack(deps, document, key);
       return db.transaction(async (tx) => {
         const [row] = await tx
