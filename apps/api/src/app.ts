@@ -54,6 +54,7 @@ import { promotionStudioRoutes } from './features/support/promotion-routes.js';
 import { answeredQuestions } from './features/experts/answered-questions.js';
 import { createProgramsFeature } from './features/programs/feature.js';
 import { reviewRoutes } from './features/programs/review-routes.js';
+import { programAuthoringRoutes } from './features/programs/authoring-routes.js';
 import { programsRoutes } from './features/programs/routes.js';
 import { programsStudioRoutes } from './features/programs/studio-routes.js';
 import { cohortMembership } from './features/cohorts/membership.js';
@@ -332,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cohortsStudioRoutes, cohorts);
   await app.register(reviewRoutes, { service: programs.reviews });
   await app.register(programsStudioRoutes, { service: programs.reviews });
+  await app.register(programAuthoringRoutes, { service: programs.authoring });
   await app.register(expertsRoutes, { service: experts });
   await app.register(expertPortalRoutes, { portal });
   await app.register(expertAvailabilityRoutes, {

@@ -184,7 +184,27 @@ export type NextStepResult = z.infer<typeof nextStepResult>;
 export const ratingBody = z.object({ rating: z.number().int().min(1).max(5) }).strict();
 export const worksheetBody = z.object({ answers: z.record(z.string(), z.string().max(10_000)) }).strict();
 
-/** What a milestone achieved: its outcome text and every mission's deliverable. */
+/**
+ * A step of this milestone that a newer version of the program no longer has, as the founder left it when
+ * they moved to that version (docs/decisions/042-publishing-a-program-version.md): its title, state and
+ * answers with the labels they answered.
+ */
+export const retiredStep = z.object({
+  missionKey: z.string(),
+  stepKey: z.string(),
+  title: z.string(),
+  status: progressStatus,
+  doLater: z.boolean(),
+  rating: z.number().int().nullable(),
+  answers: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
+  completedAt: z.string().nullable(),
+  /** The program version the step was last part of. */
+  fromVersion: z.number().int(),
+  retiredAt: z.string(),
+});
+export type RetiredStep = z.infer<typeof retiredStep>;
+
+/** What a milestone achieved: its outcome text, every mission's deliverable and its retired steps. */
 export const milestoneOutcome = z.object({
   milestone: milestoneSummary.extend({ programName: z.string() }),
   outcome: outcomeText,
@@ -200,6 +220,7 @@ export const milestoneOutcome = z.object({
       attachments: z.array(attachment),
     }),
   ),
+  retiredSteps: z.array(retiredStep),
 });
 export type MilestoneOutcome = z.infer<typeof milestoneOutcome>;
 

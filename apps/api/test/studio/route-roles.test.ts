@@ -126,6 +126,13 @@ describe('every /api route × every kind of person', () => {
       'POST /api/auth/email-change/confirm',
       'POST /api/auth/account/delete',
       'GET /api/auth/account/export',
+      // The studio's program authoring.
+      'GET /api/studio/programs/:key/draft',
+      'PUT /api/studio/programs/:key/draft',
+      'POST /api/studio/programs/:key/publish',
+      'GET /api/studio/programs/:key/versions',
+      'GET /api/studio/programs/:key/versions/:version/export',
+      'POST /api/studio/programs/import',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);

@@ -9,6 +9,7 @@ import {
   shares,
   stepTemplates,
   userMissions,
+  userRetiredSteps,
   userSteps,
 } from './tables.js';
 
@@ -61,8 +62,15 @@ export function programsAccountData(db: Db) {
             .orderBy(asc(deliverableComments.createdAt))
         : [];
       const links = await db.select().from(shares).where(eq(shares.userId, userId));
+      // Steps a newer program version dropped, with the answers given to them (decision 042).
+      const retired = await db
+        .select()
+        .from(userRetiredSteps)
+        .where(eq(userRetiredSteps.userId, userId))
+        .orderBy(asc(userRetiredSteps.retiredAt));
       return {
         worksheets,
+        retiredSteps: personalRows(retired),
         deliverables: {
           files: files.map(({ file, mission }) => ({ ...personalRows([file])[0], mission })),
           reviews: personalRows(reviews).map(({ reviewerId: _reviewer, ...review }) => review),

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
+import { contentDir } from '../../lib/paths.js';
+import { createAuthoringService } from './authoring-service.js';
 import { createReviewService, type ReviewServiceDeps } from './review-service.js';
 import {
   closeOverduePrograms,
@@ -39,6 +41,12 @@ export function createProgramsFeature(
     publish: (event) => app.events.publish(event),
     audit: (entry, tx) => app.audit.record(entry, tx),
   });
+  const authoring = createAuthoringService({
+    db: app.db,
+    contentDir,
+    findExperts: options.findExperts,
+    audit: (entry, tx) => app.audit.record(entry, tx),
+  });
   const closeOverdue = () =>
     closeOverduePrograms(app.db).catch((error) =>
       app.log.error({ err: error }, 'closing overdue programs failed'),
@@ -52,6 +60,7 @@ export function createProgramsFeature(
   return {
     service,
     reviews,
+    authoring,
     /** For the auth feature's onProfileCompleted hook: enrols in the default program inside its transaction. */
     onProfileCompleted: async (tx: DbOrTx, userId: string) => void (await enrollInDefaultProgram(tx, userId)),
   };

@@ -3,8 +3,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import {
+  milestoneFile,
+  missionFile,
+  type ProgramDocument,
+  programDocument,
+  programFile,
+  stepFrontMatter,
+  stepRules,
+} from '@liftoff/contracts/programs-authoring';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { templatesRepository } from './repository.js';
 
 /*
@@ -27,83 +36,6 @@ export class ProgramsContentError extends Error {
     this.name = 'ProgramsContentError';
   }
 }
-
-const kebab = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case');
-const contentUrl = z.string().startsWith('/api/content/', 'must start with /api/content/');
-
-const programFile = z
-  .object({
-    key: kebab,
-    version: z.number().int().min(1),
-    name: z.string().min(1),
-    default: z.boolean(),
-    summary: z.string().min(1),
-    iconUrl: contentUrl,
-    secondaryIconUrl: contentUrl,
-    /** Optional: the program closes this many days after enrolment (unfinished parts become INCOMPLETED). */
-    durationDays: z.number().int().min(1).optional(),
-    /** Optional: missions with a deliverable complete only when the program team approves it. */
-    requiresApproval: z.boolean().optional(),
-    milestones: z.array(z.string().min(1)).min(1),
-  })
-  .strict();
-
-const milestoneFile = z
-  .object({
-    key: kebab,
-    name: z.string().min(1),
-    overviewSubtitle: z.string().min(1),
-    description: z.string().min(1),
-    outcome: z.object({ title: z.string().min(1), description: z.string().min(1) }).strict(),
-    iconUrl: contentUrl,
-    secondaryIconUrl: contentUrl,
-    expert: kebab,
-    missions: z.array(z.string().min(1)).min(2).max(4),
-  })
-  .strict();
-
-const missionFile = z
-  .object({
-    key: kebab,
-    name: z.string().min(1),
-    summary: z.string().min(1),
-    estimatedMinutes: z.number().int().min(1),
-    deliverable: z
-      .object({ title: z.string().min(1), description: z.string().min(1), acceptedHint: z.string().min(1) })
-      .strict()
-      .optional(),
-    steps: z.array(z.string().min(1)).min(3).max(6),
-  })
-  .strict();
-
-const stepFrontMatter = z
-  .object({
-    key: kebab,
-    title: z.string().min(1),
-    type: z.enum(['CONTENT', 'TOOL']),
-    estimatedMinutes: z.number().int().min(1),
-    worksheet: z
-      .object({
-        fields: z
-          .array(
-            z
-              .object({
-                key: kebab,
-                label: z.string().min(1),
-                kind: z.enum(['text', 'textarea', 'number']),
-                help: z.string(),
-                /** The step cannot be marked done while this field is empty (decision 004). */
-                required: z.boolean().optional(),
-              })
-              .strict(),
-          )
-          .min(1),
-        template: z.string().min(1).optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict();
 
 export type ParsedStep = z.infer<typeof stepFrontMatter> & { body: string };
 export type ParsedMission = Omit<z.infer<typeof missionFile>, 'steps'> & { steps: ParsedStep[] };
@@ -219,15 +151,12 @@ function readStep(reader: PackReader, missionDir: string, name: string): ParsedS
   const data = reader.validate(file, parsed.data, stepFrontMatter);
   if (!data) return null;
   reader.checkOrderedName(file, name, data.key);
-  if (data.type === 'TOOL' && !data.worksheet) reader.problem(file, 'worksheet', 'required for a TOOL step');
-  if (data.type === 'CONTENT' && data.worksheet)
-    reader.problem(file, 'worksheet', 'must be absent for a CONTENT step');
-  const fieldKeys = new Set<string>();
-  data.worksheet?.fields.forEach((field, i) => {
-    if (fieldKeys.has(field.key))
-      reader.problem(file, `worksheet.fields[${i}].key`, `duplicate key "${field.key}"`);
-    fieldKeys.add(field.key);
-  });
+  for (const problem of stepRules({ ...data, body: parsed.content }))
+    reader.problem(
+      file,
+      problem.field === 'body' ? '(body)' : problem.field.replace(/\.(\d+)/g, '[$1]'),
+      problem.message,
+    );
   const template = data.worksheet?.template;
   if (
     template &&
@@ -235,7 +164,6 @@ function readStep(reader: PackReader, missionDir: string, name: string): ParsedS
   ) {
     reader.problem(file, 'worksheet.template', `no such file in templates/: ${template}`);
   }
-  if (!parsed.content.trim()) reader.problem(file, '(body)', 'the step has no Markdown body');
   return { ...data, body: parsed.content.trim() };
 }
 
@@ -339,13 +267,27 @@ function readProgram(reader: PackReader, dir: string, expertKeys: ReadonlySet<st
     milestones.push(milestone);
   });
   const { milestones: _names, ...rest } = data;
-  const structure = structureOf({ milestones });
+  return withHashes({ ...rest, milestones });
+}
+
+/** A program as the pack describes it, with the hashes the importer compares versions by. */
+export function withHashes(document: ProgramDocument): ParsedProgram {
+  // The hash is of the JSON text, so fields go in the schema's order whatever order they were stored in
+  // (jsonb keeps its own): a document read back from the database hashes as the pack it came from.
+  // A pack with problems (already recorded by the reader) keeps its own order: it is refused anyway.
+  const parsed = programDocument.safeParse(document);
+  const program = parsed.success ? parsed.data : document;
   return {
-    ...rest,
-    milestones,
-    structureHash: sha256(structure),
-    contentHash: sha256({ ...rest, milestones }),
+    ...program,
+    structureHash: sha256(structureOf(program)),
+    contentHash: sha256(program),
   };
+}
+
+/** The program document of a parsed program: the pack's shape, without the hashes. */
+export function documentOf(program: ParsedProgram): ProgramDocument {
+  const { structureHash: _s, contentHash: _c, ...document } = program;
+  return document;
 }
 
 /**
@@ -393,28 +335,43 @@ export async function importPrograms(
   const programs = readPrograms(contentDir, options.expertKeys);
   const results: ProgramImportResult[] = [];
   await db.transaction(async (tx) => {
-    const templates = templatesRepository(tx);
-    for (const program of programs) {
-      const existing = await templates.findProgramVersion(program.key, program.version);
-      if (!existing) {
-        await templates.insertProgram(program);
-        results.push({ key: program.key, version: program.version, outcome: 'created' });
-      } else if (existing.contentHash === program.contentHash) {
-        results.push({ key: program.key, version: program.version, outcome: 'unchanged' });
-      } else if (existing.structureHash === program.structureHash) {
-        await templates.updateTexts(existing.id, program);
-        results.push({ key: program.key, version: program.version, outcome: 'texts-updated' });
-      } else {
-        throw new ProgramsContentError([
-          {
-            file: `programs/${program.key}/program.yaml`,
-            field: 'version',
-            message: `milestones, missions or steps changed since version ${program.version} was imported; raise the version so enrolled founders keep theirs`,
-          },
-        ]);
-      }
-      await templates.setDefault(program.key, program.default);
-    }
+    for (const program of programs) results.push(await storeProgramVersion(tx, program));
   });
   return results;
+}
+
+/**
+ * Stores one program version by the rules of decision 004: new rows for a new (key, version), nothing for
+ * the same content, texts in place for the same structure, refused for another structure. The pack import
+ * and the studio's publishing both store versions through here.
+ */
+export async function storeProgramVersion(
+  tx: DbOrTx,
+  program: ParsedProgram,
+  publication?: { summary: string; publishedBy: string },
+): Promise<ProgramImportResult> {
+  const templates = templatesRepository(tx);
+  const existing = await templates.findProgramVersion(program.key, program.version);
+  let outcome: ProgramImportResult['outcome'];
+  if (!existing) {
+    await templates.insertProgram(program, publication);
+    outcome = 'created';
+  } else if (existing.contentHash === program.contentHash) {
+    // Versions stored before documents were kept get theirs now, so they can be exported.
+    if (!existing.document) await templates.keepDocument(existing.id, documentOf(program));
+    outcome = 'unchanged';
+  } else if (existing.structureHash === program.structureHash) {
+    await templates.updateTexts(existing.id, program);
+    outcome = 'texts-updated';
+  } else {
+    throw new ProgramsContentError([
+      {
+        file: `programs/${program.key}/program.yaml`,
+        field: 'version',
+        message: `milestones, missions or steps changed since version ${program.version} was imported; raise the version so enrolled founders keep theirs`,
+      },
+    ]);
+  }
+  await templates.setDefault(program.key, program.default);
+  return { key: program.key, version: program.version, outcome };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { ParsedProgram } from './import.js';
+import type { ProgramDocument } from '@liftoff/contracts/programs-authoring';
+import { documentOf, type ParsedProgram } from './import.js';
 import {
   milestoneTemplates,
   missionAttachments,
@@ -47,7 +48,7 @@ export function templatesRepository(db: DbOrTx) {
           .where(sql`${programTemplates.key} <> ${key}`);
     },
 
-    async insertProgram(program: ParsedProgram) {
+    async insertProgram(program: ParsedProgram, publication?: { summary: string; publishedBy: string }) {
       const [row] = await db
         .insert(programTemplates)
         .values({
@@ -62,6 +63,9 @@ export function templatesRepository(db: DbOrTx) {
           requiresApproval: program.requiresApproval ?? false,
           structureHash: program.structureHash,
           contentHash: program.contentHash,
+          document: documentOf(program),
+          changeSummary: publication?.summary ?? null,
+          publishedBy: publication?.publishedBy ?? null,
         })
         .returning({ id: programTemplates.id });
       const milestones = await db
@@ -101,6 +105,10 @@ export function templatesRepository(db: DbOrTx) {
       return row!.id;
     },
 
+    async keepDocument(programTemplateId: string, document: ProgramDocument) {
+      await db.update(programTemplates).set({ document }).where(eq(programTemplates.id, programTemplateId));
+    },
+
     /** Same structure, new wording: refreshes texts in place, matching rows by key. */
     async updateTexts(programTemplateId: string, program: ParsedProgram) {
       await db
@@ -113,6 +121,7 @@ export function templatesRepository(db: DbOrTx) {
           durationDays: program.durationDays ?? null,
           requiresApproval: program.requiresApproval ?? false,
           contentHash: program.contentHash,
+          document: documentOf(program),
           importedAt: new Date(),
         })
         .where(eq(programTemplates.id, programTemplateId));

@@ -20,6 +20,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { settleMission } from './completion.js';
+import { retiredStepsOf } from './program-migration.js';
 import { progressRepository, sharesRepository, templatesRepository, type Status } from './repository.js';
 import { reviewRepository } from './review-repository.js';
 import { checkWithdrawal, handInRefusal, recordHandIn } from './review-rules.js';
@@ -316,6 +317,11 @@ export function createProgramsService(deps: ProgramsDeps) {
     const repo = progressRepository(db);
     const programs = new Map((await repo.programs(userId)).map((p) => [p.id, p]));
     const missions = await missionsWithChildren(repo, userId, rows);
+    const retired = await retiredStepsOf(
+      db,
+      userId,
+      rows.map((r) => r.userProgramId),
+    );
     return rows.map((row) => ({
       milestone: { ...toMilestoneSummary(row), programName: programs.get(row.userProgramId)?.name ?? '' },
       outcome: { title: row.outcomeTitle, description: row.outcomeDescription },
@@ -331,6 +337,9 @@ export function createProgramsService(deps: ProgramsDeps) {
           deliverable: m.deliverable,
           attachments: m.attachments,
         })),
+      retiredSteps: retired
+        .filter((step) => step.userProgramId === row.userProgramId && step.milestoneKey === row.key)
+        .map(({ userProgramId: _p, milestoneKey: _m, ...step }) => step),
     }));
   }
 

@@ -1,4 +1,5 @@
 import type { DeliverableSpec, WorksheetField } from '@liftoff/contracts/programs';
+import type { ProgramDocument } from '@liftoff/contracts/programs-authoring';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -44,9 +45,29 @@ export const programTemplates = pgTable(
     /** Hash of everything; equal on re-import means nothing to do. */
     contentHash: text('content_hash').notNull(),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The version exactly as authored (the pack's shape), so an export gives back the same content hash;
+     * null only for versions stored before documents were kept and not in the pack since.
+     */
+    document: jsonb('document').$type<ProgramDocument>(),
+    /** What changed, written by whoever published it in the studio; null for versions from the files. */
+    changeSummary: text('change_summary'),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [uniqueIndex('program_templates_key_version_unique').on(table.key, table.version)],
 );
+
+/**
+ * The studio's working copy of a program, one per key, never read by founders' routes. Publishing turns it
+ * into a new version (docs/decisions/042-publishing-a-program-version.md).
+ */
+export const programDrafts = pgTable('program_drafts', {
+  programKey: text('program_key').primaryKey(),
+  basedOnVersion: integer('based_on_version').notNull(),
+  document: jsonb('document').$type<ProgramDocument>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const milestoneTemplates = pgTable(
   'milestone_templates',
@@ -213,6 +234,35 @@ export const userSteps = pgTable(
     index('user_steps_mission_idx').on(table.userMissionId),
     index('user_steps_user_idx').on(table.userId),
   ],
+);
+
+/**
+ * A founder's step that a newer version of the program no longer has: kept with its texts and answers when
+ * the founder moves to that version, and shown with the milestone's outcome (decision 042).
+ */
+export const userRetiredSteps = pgTable(
+  'user_retired_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userColumn(),
+    userProgramId: uuid('user_program_id')
+      .notNull()
+      .references(() => userPrograms.id, { onDelete: 'cascade' }),
+    /** The version the step was last part of. */
+    fromVersion: integer('from_version').notNull(),
+    milestoneKey: text('milestone_key').notNull(),
+    missionKey: text('mission_key').notNull(),
+    stepKey: text('step_key').notNull(),
+    title: text('title').notNull(),
+    status: statusColumn('status'),
+    doLater: boolean('do_later').notNull(),
+    rating: smallint('rating'),
+    /** The answers with the labels of the fields they answered, readable without the old template. */
+    answers: jsonb('answers').$type<{ key: string; label: string; value: string }[]>().notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('user_retired_steps_program_idx').on(table.userProgramId)],
 );
 
 /** Deliverable files handed in for a mission; the bytes live in the file storage under `storageKey`. */
