@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,5 +11,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One worker per core, not vitest's default of one fewer: the main process only collects results, and on
+    // a two-core machine the default runs the files one at a time while a core idles.
+    maxWorkers: availableParallelism(),
   },
 });
