@@ -219,6 +219,7 @@ export const programVersion = z.object({
   contentHash: z.string(),
   structureHash: z.string(),
   changeSummary: z.string().nullable(),
+  /** The name of who published it; null for versions imported from files. */
   publishedBy: z.string().nullable(),
   publishedAt: z.string(),
   /** Founders enrolled in this version now. */

@@ -55,7 +55,7 @@ describe('program packs', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
       outcome: 'created',
-      version: { version: 2, changeSummary: 'A sharper first step title', publishedBy: manager.user.id },
+      version: { version: 2, changeSummary: 'A sharper first step title', publishedBy: 'Ada Founder' },
     });
     // The founder, and the admin whose account also went through onboarding.
     expect(res.json().data.foundersMoved).toBeGreaterThanOrEqual(1);

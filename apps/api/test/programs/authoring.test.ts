@@ -187,13 +187,13 @@ describe('publishing a version with founders at several points of the program', 
   it('publishes version 2 with its summary, author and time, and moves every founder to it', async () => {
     const res = await api.publish('Reworded the problem statement; the assumption map became one question.');
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data.version).toMatchObject({ version: 2, publishedBy: manager.user.id });
+    expect(res.json().data.version).toMatchObject({ version: 2, publishedBy: 'Ada Founder' });
     expect(res.json().data.foundersMoved).toBeGreaterThanOrEqual(4);
     const versions = (await api.versions()).json().data;
     expect(versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     expect(versions[0]).toMatchObject({
       changeSummary: 'Reworded the problem statement; the assumption map became one question.',
-      publishedBy: manager.user.id,
+      publishedBy: 'Ada Founder',
       founders: res.json().data.foundersMoved,
     });
     expect(versions[1]).toMatchObject({ changeSummary: null, founders: 0 });

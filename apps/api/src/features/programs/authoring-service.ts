@@ -28,6 +28,8 @@ export interface AuthoringDeps {
   contentDir: string;
   findExperts: ExpertLookup;
   audit: (entry: AuditRecord, tx: DbOrTx) => Promise<void>;
+  /** Names of the people who published versions (the auth room's directory, through app.ts). */
+  people: (ids: string[]) => Promise<Map<string, { name: string }>>;
 }
 
 export const PACK_FORMAT = 'liftoff-program-pack/1' as const;
@@ -93,6 +95,24 @@ function versionOf(row: TemplateRow, founders: number): ProgramVersion {
 
 export function createAuthoringService(deps: AuthoringDeps) {
   const { db } = deps;
+
+  /**
+   * The versions with who published them by name instead of by id (a deleted account's name nobody). Called
+   * after a transaction: the directory reads outside it, and the embedded database runs one at a time.
+   */
+  async function named<T extends ProgramVersion>(versions: T[]): Promise<T[]> {
+    const ids = [...new Set(versions.flatMap((v) => (v.publishedBy ? [v.publishedBy] : [])))];
+    const people = ids.length ? await deps.people(ids) : new Map<string, { name: string }>();
+    return versions.map((v) => ({
+      ...v,
+      publishedBy: (v.publishedBy && people.get(v.publishedBy)?.name) || null,
+    }));
+  }
+
+  async function withNamedVersion<T extends { version: ProgramVersion }>(result: T): Promise<T> {
+    const [version] = await named([result.version]);
+    return { ...result, version: version! };
+  }
 
   async function versionRows(tx: DbOrTx, key: string) {
     return tx
@@ -213,7 +233,7 @@ export function createAuthoringService(deps: AuthoringDeps) {
       const [draft] = await db.select().from(programDrafts).where(eq(programDrafts.programKey, key));
       if (!draft) throw conflict(`Program ${key} has no draft to publish; open and edit the draft first.`);
       await checkPack(deps, draft.document, key);
-      return db.transaction(async (tx) => {
+      const published = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(programDrafts).where(eq(programDrafts.programKey, key));
         if (current?.updatedAt.getTime() !== draft.updatedAt.getTime())
           throw conflict('The draft changed while publishing; publish again.');
@@ -229,12 +249,13 @@ export function createAuthoringService(deps: AuthoringDeps) {
         await tx.delete(programDrafts).where(eq(programDrafts.programKey, key));
         return result;
       });
+      return withNamedVersion(published);
     },
 
     async versions(key: string): Promise<ProgramVersion[]> {
       const rows = await versionRows(db, key);
       if (!rows.length) throw notFound(`No program has the key ${key}.`);
-      return Promise.all(rows.map(async (row) => versionOf(row, await foundersIn(db, row.id))));
+      return named(await Promise.all(rows.map(async (row) => versionOf(row, await foundersIn(db, row.id)))));
     },
 
     /** One version as a pack: the document as authored and the content hash the importer gives it. */
@@ -280,7 +301,7 @@ export function createAuthoringService(deps: AuthoringDeps) {
         });
         return { outcome: 'draft' as const, contentHash, version: null, foundersMoved: 0 };
       }
-      return db.transaction(async (tx) => {
+      const imported = await db.transaction(async (tx) => {
         const rows = await versionRows(tx, program.key);
         const same = rows.find((r) => r.version === program.version);
         if (same) {
@@ -304,6 +325,7 @@ export function createAuthoringService(deps: AuthoringDeps) {
         const result = await publishVersion(tx, actorId, program, body.summary, 'program.imported');
         return { outcome: 'created' as const, contentHash, ...result };
       });
+      return withNamedVersion(imported);
     },
   };
 }

@@ -46,6 +46,7 @@ export function createProgramsFeature(
     contentDir,
     findExperts: options.findExperts,
     audit: (entry, tx) => app.audit.record(entry, tx),
+    people: options.review.people,
   });
   const closeOverdue = () =>
     closeOverduePrograms(app.db).catch((error) =>
