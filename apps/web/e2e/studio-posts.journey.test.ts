@@ -12,8 +12,19 @@ const DEMO_PASSWORD = 'liftoff-demo-2026';
 
 /** The demo manager, signed in past its second factor (the key is printed on start). */
 let lastCode = '';
+/** Signed in once for the file: a code is accepted once, so each new sign-in can wait for the next one. */
+let managerPage: Page | undefined;
 
 async function managerInStudio(journey: Journey): Promise<Page> {
+  if (managerPage && !managerPage.isClosed()) {
+    await managerPage.setViewportSize({ width: 1440, height: 900 });
+    return managerPage;
+  }
+  managerPage = await signInManager(journey);
+  return managerPage;
+}
+
+async function signInManager(journey: Journey): Promise<Page> {
   const { server, browser } = journey;
   let secret = '';
   for (let i = 0; i < 50 && !secret; i += 1) {
@@ -36,8 +47,87 @@ async function managerInStudio(journey: Journey): Promise<Page> {
   return page;
 }
 
-describe('journey: the program team writes for explore and answers support', () => {
+describe('journey: the program team edits the program, writes for explore and answers support', () => {
   const journey = useServerAndBrowser({ SEED_DEMO: 'true' });
+
+  it('a step and a worksheet field edited and published reach a founder mid-way, who keeps their progress', async () => {
+    // A founder is on the second step of the first mission, with one answer saved.
+    const founder = await (await newContext(journey.browser, journey.server.url)).newPage();
+    await newFounderOnOverview(founder, journey.server, 'authoring');
+    await founder.getByRole('link', { name: 'Continue' }).click();
+    await founder.waitForURL('**/mission-details/**');
+    await founder
+      .getByRole('heading', { level: 2, name: 'Fall in love with the problem, not your solution' })
+      .waitFor();
+    await founder.getByRole('button', { name: 'Next', exact: true }).click();
+    await founder.getByRole('heading', { level: 2, name: 'Write your problem statement' }).waitFor();
+    await founder.getByLabel('Who has the problem?').fill('Owners of independent physiotherapy clinics');
+    await founder.getByRole('button', { name: 'Save answers' }).click();
+    await founder.getByText(/^Saved /).waitFor();
+    const missionUrl = founder.url();
+
+    // The manager edits the step's text and the worksheet field's label in the draft.
+    const page = await managerInStudio(journey);
+    await page.goto('/studio/programs');
+    await page.getByRole('link', { name: 'Edit draft of Venture Foundations' }).click();
+    await page.waitForURL('**/studio/programs/venture-foundations');
+    await page
+      .getByRole('navigation', { name: 'Program outline' })
+      .getByRole('button', { name: 'Write your problem statement' })
+      .click();
+    const body = page.getByLabel('Step text (Markdown)');
+    await body.fill(`${await body.inputValue()}\n\nThis cohort: **write it with a customer** on the call.`);
+    // The preview renders as the founder's page will.
+    await page
+      .getByRole('region', { name: 'Preview, as founders read it' })
+      .locator('strong', { hasText: 'write it with a customer' })
+      .waitFor();
+    const label = page.getByRole('textbox', { name: 'Label', exact: true }).first();
+    expect(await label.inputValue()).toBe('Who has the problem?');
+    await label.fill('Who exactly has the problem?');
+    await page.getByText('Unsaved changes: save the draft before publishing.').waitFor();
+    expect(await page.getByRole('button', { name: 'Publish…' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'program editor');
+    // On a phone the outline sits above the form, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'program editor on a phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('All changes saved.').waitFor();
+    // Founders see none of the draft until it is published.
+    await founder.reload();
+    await founder.getByLabel('Who has the problem?').waitFor();
+    expect(await founder.getByText('write it with a customer').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Publish…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish a new version' });
+    await dialog
+      .getByLabel('What changed')
+      .fill('Problem statement: written with a customer; sharper first field.');
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText(/^Version 2 is published\. \d+ founders? moved to it\.$/).waitFor();
+
+    // The founder, still on the step, sees the new text and label, with their answer and progress kept.
+    await founder.goto(missionUrl);
+    await founder.getByRole('heading', { level: 2, name: 'Write your problem statement' }).waitFor();
+    await founder.locator('strong', { hasText: 'write it with a customer' }).waitFor();
+    expect(await founder.getByLabel('Who exactly has the problem?').inputValue()).toBe(
+      'Owners of independent physiotherapy clinics',
+    );
+    const steps = founder.getByRole('navigation', { name: 'Steps of this mission' });
+    expect(await steps.getByRole('tab', { name: /Fall in love with the problem/ }).textContent()).toContain(
+      'Done',
+    );
+
+    // The version history names the change.
+    await page.goto('/studio/programs');
+    await page.getByText('Problem statement: written with a customer; sharper first field.').waitFor();
+    await expectAccessible(page, 'program versions');
+  });
 
   it('a post written and published in the studio appears in the founders’ explore', async () => {
     const page = await managerInStudio(journey);

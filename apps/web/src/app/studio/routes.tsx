@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import type { Role } from '@liftoff/contracts/auth';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
+import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
 import QuestionIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import FlagIcon from '@mui/icons-material/FlagOutlined';
@@ -63,6 +64,17 @@ export const studioPages: StudioPage[] = [
     path: 'cohorts/:cohortId/founders/:founderId',
     roles: ['manager', 'admin'],
     Page: page(() => import('../../features/cohorts/studio/founder-timeline-page'), 'FounderTimelinePage'),
+  },
+  {
+    path: 'programs',
+    nav: { label: 'Programs', icon: <AccountTreeIcon /> },
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/programs/studio/programs-studio-page'), 'ProgramsStudioPage'),
+  },
+  {
+    path: 'programs/:programKey',
+    roles: ['manager', 'admin'],
+    Page: page(() => import('../../features/programs/studio/program-editor-page'), 'ProgramEditorPage'),
   },
   {
     path: 'reviews',
