@@ -47,6 +47,13 @@ export type AppLayoutProps = {
 
 const RAIL_WIDTH = 96;
 const BOTTOM_NAV_HEIGHT = 64;
+/** More places than this and the phone's bottom bar scrolls instead of squeezing them. */
+const CROWDED_BOTTOM_NAV = 5;
+
+/** Brings the current place into view in a scrolling bottom bar (the studio's, on a phone). */
+function scrollIntoBar(element: HTMLElement | null) {
+  element?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+}
 
 function initials(name: string): string {
   const parts = name.split(/[\s@.]+/).filter(Boolean);
@@ -181,6 +188,7 @@ export function AppLayout({
 }: AppLayoutProps) {
   const { pathname } = useLocation();
   const activeIndex = navItems.findIndex((item) => item.matches(pathname));
+  const crowded = navItems.length > CROWDED_BOTTOM_NAV;
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
       <Box
@@ -325,7 +333,12 @@ export function AppLayout({
         <BottomNavigation
           value={activeIndex === -1 ? false : activeIndex}
           showLabels
-          sx={{ height: BOTTOM_NAV_HEIGHT }}
+          sx={{
+            height: BOTTOM_NAV_HEIGHT,
+            // The studio has more places than a phone's width holds: they scroll sideways inside the bar
+            // (each keeps a readable width) instead of squeezing their labels into each other.
+            ...(crowded && { justifyContent: 'flex-start', overflowX: 'auto', scrollbarWidth: 'none' }),
+          }}
         >
           {navItems.map((item, index) => (
             <BottomNavigationAction
@@ -336,7 +349,8 @@ export function AppLayout({
               icon={item.icon}
               value={index}
               aria-current={index === activeIndex ? 'page' : undefined}
-              sx={{ minWidth: 0, px: 0.5 }}
+              ref={index === activeIndex ? scrollIntoBar : undefined}
+              sx={crowded ? { minWidth: 80, flex: '0 0 auto', px: 0.5 } : { minWidth: 0, px: 0.5 }}
             />
           ))}
         </BottomNavigation>
