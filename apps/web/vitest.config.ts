@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -17,5 +18,9 @@ export default defineConfig({
     restoreMocks: true,
     css: false,
     execArgv: nodeHasWebStorage ? ['--no-webstorage'] : [],
+    // One worker per core (vitest's default leaves one idle: on two cores, one file at a time), with room in
+    // the time-out for a screen's test while the other core renders another.
+    maxWorkers: availableParallelism(),
+    testTimeout: 15_000,
   },
 });
