@@ -253,7 +253,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       void (await createRolesService({ db: app.db, audit: app.audit }).grant(null, userId, 'expert')),
   });
   const auth = createAuthFeature(app, tokens, {
-    onProfileCompleted: programs.onProfileCompleted,
+    // Read in the profile's transaction: a founder who came through a cohort's invitation starts its program.
+    onProfileCompleted: async (tx, userId) =>
+      programs.onProfileCompleted(tx, userId, await cohortMembership(tx).programOf(userId)),
     // Read at each sign-up (SIGNUP_MODE, decision 023): only invited addresses in invite mode.
     signUpGate: async (email) => {
       if (app.config.SIGNUP_MODE !== 'invite' || (await portal.isInvited(email))) return;

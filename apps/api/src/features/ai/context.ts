@@ -1,3 +1,4 @@
+import { currentProgram } from '@liftoff/contracts/programs';
 import type { MessageSource } from '@liftoff/contracts/ai';
 import { followUpCandidates } from './follow-ups.js';
 import type { Passage, RetrievedPassage } from './knowledge.js';
@@ -291,7 +292,7 @@ export function coachContextFrom(lookups: {
         standing: standingOf(programs, replies),
       };
       if (options.stepId) context.focusStep = focusStepOf(programs, options.stepId);
-      const program = programs.find((p) => p.status === 'ONGOING') ?? programs[0];
+      const program = currentProgram(programs);
       if (!program) return context;
       context.program = { name: program.name };
       const milestone = program.userMilestone.find((m) => m.status === 'ONGOING');

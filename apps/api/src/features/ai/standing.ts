@@ -5,10 +5,14 @@
  * prompt as a few compact lines.
  */
 
+import { currentProgram } from '@liftoff/contracts/programs';
+
 /** The parts of the programs feature's Program shape the coach reads. */
 export interface ProgramLike {
   name: string;
   status: string;
+  /** Order of enrolment: the newest ONGOING one is the founder's current program. */
+  index: number;
   endsAt?: string | null;
   userMilestone: {
     id?: string;
@@ -106,7 +110,7 @@ export function stepStanding(missionId: string, step: StepLike): StepStanding {
 
 /** The founder's standing in their ongoing program (else their first), or null when they have none. */
 export function standingOf(programs: ProgramLike[], expertReplies: ExpertReply[] = []): Standing | null {
-  const program = programs.find((p) => p.status === 'ONGOING') ?? programs[0];
+  const program = currentProgram(programs);
   if (!program) return null;
   const milestones = program.userMilestone;
   const missions = milestones.flatMap((m) => m.userMission);

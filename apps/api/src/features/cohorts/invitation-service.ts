@@ -83,6 +83,7 @@ export function createInvitationsService(deps: CohortsDeps, cohorts: Pick<Cohort
           });
       if (!account) return row;
       await txRepo.setMembership(account.id, cohort.id, now);
+      await sources.progress.enroll(tx, account.id, cohort.programKey);
       return txRepo.updateInvitation(row.id, { acceptedAt: now, acceptedUserId: account.id });
     });
     await deps.audit({
@@ -244,6 +245,8 @@ export function createInvitationsService(deps: CohortsDeps, cohorts: Pick<Cohort
         const txRepo = cohortsRepository(tx);
         await txRepo.updateInvitation(invitation.id, { acceptedAt: now, acceptedUserId: userId });
         await txRepo.setMembership(userId, invitation.cohortId, now);
+        const cohort = await txRepo.findById(invitation.cohortId);
+        if (cohort) await sources.progress.enroll(tx, userId, cohort.programKey);
       });
       // The manager who invited is the one told; with their account gone there is no one to tell.
       if (invitation.invitedById)

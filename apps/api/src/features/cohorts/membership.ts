@@ -18,6 +18,16 @@ export function cohortMembership(db: DbOrTx) {
       return new Map(rows.map((row) => [row.userId, { id: row.id, name: row.name }]));
     },
 
+    /** The program of the founder's cohort, or null when they are in none (then the default program). */
+    async programOf(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ programKey: cohorts.programKey })
+        .from(cohortMembers)
+        .innerJoin(cohorts, eq(cohorts.id, cohortMembers.cohortId))
+        .where(eq(cohortMembers.userId, userId));
+      return row?.programKey ?? null;
+    },
+
     async founders(cohortId: string): Promise<string[]> {
       const rows = await db
         .select({ userId: cohortMembers.userId })

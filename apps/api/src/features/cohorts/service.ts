@@ -226,7 +226,11 @@ export function createCohortsService(deps: CohortsDeps) {
           { path: 'toCohortId', message: 'No such cohort among yours' },
         ]);
       if (toCohortId === cohortId) return;
-      await repo.setMembership(founderId, toCohortId, deps.now());
+      await db.transaction(async (tx) => {
+        await cohortsRepository(tx).setMembership(founderId, toCohortId, deps.now());
+        // A cohort running another program enrols them in it too; what they did in the old one stays theirs.
+        await sources.progress.enroll(tx, founderId, target.programKey);
+      });
       await deps.audit({
         actorId: person.userId,
         action: 'founder.moved',

@@ -54,6 +54,8 @@ export interface ProgressSource {
    * handed-in deliverable of an unfinished-review program counts (see app.ts).
    */
   deliverablesAwaitingReview(userIds: string[]): Promise<number>;
+  /** Enrols a founder joining a cohort in its program (a no-op when already in it), inside `tx`. */
+  enroll(tx: DbOrTx, userId: string, programKey: string): Promise<void>;
   /** Closes the founders' enrolments in the program: unfinished milestones and missions become INCOMPLETED. */
   closeEnrollments(tx: DbOrTx, userIds: string[], programKey: string): Promise<number>;
   /** INCOMPLETED → ONGOING for one mission of the founder (and its milestone and enrolment). */

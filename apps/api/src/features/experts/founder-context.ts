@@ -1,3 +1,4 @@
+import { currentProgram } from '@liftoff/contracts/programs';
 import type { FounderContext } from '@liftoff/contracts/experts';
 import { badRequest } from '../../lib/errors.js';
 
@@ -6,6 +7,7 @@ interface ProgramLike {
   id: string;
   name: string;
   status: string;
+  index: number;
   userMilestone: {
     key: string;
     name: string;
@@ -55,7 +57,8 @@ export function founderContextFrom(lookups: {
 }): FounderContextProvider {
   async function position(userId: string): Promise<FounderPosition & { programs: ProgramLike[] }> {
     const programs = await lookups.listPrograms(userId);
-    const program = programs.find((p) => p.status === 'ONGOING') ?? null;
+    const current = currentProgram(programs);
+    const program = current?.status === 'ONGOING' ? current : null;
     const milestone = program?.userMilestone.find((m) => m.status === 'ONGOING') ?? null;
     const mission =
       milestone?.userMission.find((m) => m.status === 'ONGOING') ??

@@ -3,6 +3,7 @@ import type { ProgressStatus } from '@liftoff/contracts/programs';
 import { anyUuid } from '../../db/any-of.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { progressRepository } from './repository.js';
+import { enrollInProgram } from './service.js';
 import {
   deliverableReviews,
   milestoneTemplates,
@@ -23,6 +24,11 @@ import {
  */
 export function cohortProgress(db: Db) {
   return {
+    /** Enrols a founder who joins a cohort in its program; an enrolment in another program keeps its history. */
+    async enroll(tx: DbOrTx, userId: string, programKey: string) {
+      await enrollInProgram(tx, userId, programKey);
+    },
+
     async programExists(key: string) {
       const [row] = await db
         .select({ id: programTemplates.id })

@@ -7,7 +7,7 @@ import { createReviewService, type ReviewServiceDeps } from './review-service.js
 import {
   closeOverduePrograms,
   createProgramsService,
-  enrollInDefaultProgram,
+  enrollInProgram,
   type ExpertLookup,
 } from './service.js';
 
@@ -62,7 +62,11 @@ export function createProgramsFeature(
     service,
     reviews,
     authoring,
-    /** For the auth feature's onProfileCompleted hook: enrols in the default program inside its transaction. */
-    onProfileCompleted: async (tx: DbOrTx, userId: string) => void (await enrollInDefaultProgram(tx, userId)),
+    /**
+     * For the auth feature's onProfileCompleted hook, inside its transaction: enrols in the program of the
+     * founder's cohort (`programKey`, from the cohorts room through app.ts), or the default program.
+     */
+    onProfileCompleted: async (tx: DbOrTx, userId: string, programKey: string | null) =>
+      void (await enrollInProgram(tx, userId, programKey)),
   };
 }

@@ -28,6 +28,17 @@ export function templatesRepository(db: DbOrTx) {
       return row ?? null;
     },
 
+    /** The newest version of the program `key`, or null when it has none. */
+    async findNewest(key: string) {
+      const [row] = await db
+        .select()
+        .from(programTemplates)
+        .where(eq(programTemplates.key, key))
+        .orderBy(desc(programTemplates.version))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** The newest version of the default program, or null when no pack was imported. */
     async findDefault() {
       const [row] = await db

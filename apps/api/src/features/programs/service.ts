@@ -152,15 +152,18 @@ function checkRequiredAnswers(fields: WorksheetField[] | null, answers: Record<s
 }
 
 /**
- * Enrols the user in the newest version of the default program (no-op when already enrolled or when no
- * program was imported). Runs inside the caller's transaction: only `tx` is used.
+ * Enrols the user in the newest version of the program `programKey` (a cohort's), or of the default program
+ * when it is null; a no-op when already enrolled in it or when there is no such program. An enrolment in
+ * another program stays as it is, with its history. Only `tx` is used.
  */
-export async function enrollInDefaultProgram(
+export async function enrollInProgram(
   tx: DbOrTx,
   userId: string,
+  programKey: string | null,
   now = new Date(),
 ): Promise<string | null> {
-  const template = await templatesRepository(tx).findDefault();
+  const templates = templatesRepository(tx);
+  const template = programKey ? await templates.findNewest(programKey) : await templates.findDefault();
   if (!template) return null;
   const repo = progressRepository(tx);
   if (await repo.findEnrollment(userId, template.key)) return null;

@@ -1,4 +1,5 @@
-import type { Milestone, Mission, Program, ProgressStatus, Step } from '@liftoff/contracts/programs';
+import { currentProgram as sharedCurrentProgram } from '@liftoff/contracts/programs';
+import type { Milestone, Mission, ProgressStatus, Step } from '@liftoff/contracts/programs';
 
 type StepLike = Pick<Step, 'id' | 'index' | 'status' | 'doLater'>;
 type MissionLike = Pick<Mission, 'status' | 'deliverable' | 'attachments'> & { userStep: StepLike[] };
@@ -79,12 +80,8 @@ export function deferredSteps<S extends StepLike>(steps: readonly S[]): S[] {
   return byIndex(steps).filter((s) => s.doLater && s.status !== 'COMPLETED');
 }
 
-/** The program to show first: the ONGOING one, else the first. */
-export function currentProgram<P extends Pick<Program, 'status' | 'index'>>(
-  programs: readonly P[],
-): P | null {
-  return byIndex(programs).find((p) => p.status === 'ONGOING') ?? byIndex(programs)[0] ?? null;
-}
+/** The program to show first (one rule on every surface, in the contracts). */
+export const currentProgram = sharedCurrentProgram;
 
 /** The milestone to focus: the ONGOING one, else the last COMPLETED one, else the first. */
 export function currentMilestone<M extends { status: ProgressStatus; index: number }>(
