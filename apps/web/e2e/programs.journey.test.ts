@@ -313,6 +313,9 @@ describe('journey: a new founder works through the first mission and shares it',
     await page.waitForURL('**/mission-details/**');
     await page.getByRole('navigation', { name: 'Steps of this mission' }).waitFor();
     await noHorizontalOverflow(page);
+    // The step the founder came for starts in the first screenful, above the bottom navigation.
+    const stepTitle = page.locator('main h2').first();
+    expect((await stepTitle.boundingBox())!.y).toBeLessThan(740 - 64 - 120);
     await expectAccessible(page, 'mission details at 375 px');
   });
 });

@@ -39,6 +39,7 @@ import {
   resolveStep,
 } from '../lib/progress';
 import { StepView } from '../components/step-view';
+import { visuallyHidden } from '../../../components/product-mark';
 
 type Celebration = Pick<NextStepResult, 'milestoneCompleted' | 'unlockedMilestoneId'>;
 
@@ -47,14 +48,14 @@ function MissionStepper({ mission, current }: { mission: Mission; current: Missi
   const phone = useMediaQuery(theme.breakpoints.down('tablet'));
   const navigate = useNavigate();
   const ordered = byIndex(mission.userStep);
+  const position = ordered.findIndex((s) => s.id === current.id);
+  // On a phone the steps are a row of numbers (titles and states stay in each button's name for screen
+  // readers, and the step's card says "Step 1 of 3"): a vertical list of every step pushed the step itself
+  // below the first screenful.
+  const hiddenOnPhone = phone ? visuallyHidden : undefined;
   return (
     <Box component="nav" aria-label="Steps of this mission">
-      <Stepper
-        nonLinear
-        activeStep={ordered.findIndex((s) => s.id === current.id)}
-        orientation={phone ? 'vertical' : 'horizontal'}
-        alternativeLabel={!phone}
-      >
+      <Stepper nonLinear activeStep={position} orientation="horizontal" alternativeLabel={!phone}>
         {ordered.map((step) => {
           const deferred = step.doLater && step.status !== 'COMPLETED';
           const caption =
@@ -79,13 +80,16 @@ function MissionStepper({ mission, current }: { mission: Mission; current: Missi
                     sx={{
                       color: deferred ? 'secondary.dark' : 'text.secondary',
                       fontWeight: deferred ? 700 : 400,
+                      ...hiddenOnPhone,
                     }}
                   >
                     {caption}
                   </Typography>
                 }
               >
-                <StepLabel error={false}>{step.title}</StepLabel>
+                <StepLabel error={false} slotProps={{ label: { sx: hiddenOnPhone } }}>
+                  {step.title}
+                </StepLabel>
               </StepButton>
             </Step>
           );
@@ -173,6 +177,39 @@ function DeferredCard({ mission, currentId }: { mission: Mission; currentId: str
   );
 }
 
+/**
+ * The mission's summary; on a phone cut to two lines with a way to read the rest, so the step the founder
+ * came for starts in the first screenful.
+ */
+function MissionSummary({ summary }: { summary: string }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('tablet'));
+  const [open, setOpen] = useState(false);
+  const clamped = phone && !open;
+  return (
+    <Box sx={{ mt: 1, maxWidth: '75ch' }}>
+      <Typography
+        sx={{
+          color: 'text.secondary',
+          ...(clamped && {
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }),
+        }}
+      >
+        {summary}
+      </Typography>
+      {phone ? (
+        <Link component="button" variant="body2" onClick={() => setOpen(!open)} aria-expanded={open}>
+          {open ? 'Show less' : 'More about this mission'}
+        </Link>
+      ) : null}
+    </Box>
+  );
+}
+
 /** The milestone's expert, asked from the step on screen (nothing while the milestone loads or has none). */
 function AskAboutStep({ mission, step }: { mission: Mission; step: MissionStep }) {
   const { data } = useMilestoneQuery(mission.userMilestone.id);
@@ -243,7 +280,7 @@ export function MissionDetailsPage() {
           <PageTitle>{data.name}</PageTitle>
           <StatusChip status={data.status} notStarted={!missionStarted(data)} />
         </Stack>
-        <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: '75ch' }}>{data.summary}</Typography>
+        <MissionSummary summary={data.summary} />
         <Box sx={{ mt: 2, maxWidth: 480 }}>
           <ProgressBar
             value={progress.percent}
