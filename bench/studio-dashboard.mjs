@@ -14,7 +14,7 @@ const dist = (file) => path.join(repoDir, 'apps/api/dist/src', file);
 const { buildApp } = await import(dist('app.js'));
 const { parseConfig } = await import(dist('config.js'));
 const { AccessTokens } = await import(dist('lib/tokens.js'));
-const { enrollInDefaultProgram } = await import(dist('features/programs/service.js'));
+const { enrollInProgram } = await import(dist('features/programs/service.js'));
 const { sql } = await import('drizzle-orm');
 
 const FOUNDERS = Number(process.env.FOUNDERS ?? 500);
@@ -38,7 +38,7 @@ async function seed(app) {
     await db.execute(sql`insert into users (email, password_hash, first_name, last_name, verified, profile_completed, meta)
       values ${sql.join(values, sql`, `)} returning id`),
   ).map((r) => r.id);
-  for (const id of founders) await enrollInDefaultProgram(db, id);
+  for (const id of founders) await enrollInProgram(db, id, null);
 
   // Realistic progress: most founders part-way, a few done, a few barely started, spread over six weeks.
   const progress = founders.map((id) => ({ id, share: Math.min(1, Math.random() ** 1.4 * 1.1) }));
