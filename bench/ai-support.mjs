@@ -32,7 +32,8 @@ export async function ownDatabase(serverUrl) {
 }
 
 /** Starts the built API; with `databaseServer` it runs on a fresh database there, else on PGlite. */
-export async function startApi(env = {}, { databaseServer } = {}) {
+/** `nodeArgs`: flags for node itself, such as `--cpu-prof` (which NODE_OPTIONS does not accept). */
+export async function startApi(env = {}, { databaseServer, nodeArgs = [] } = {}) {
   const database = databaseServer ? await ownDatabase(databaseServer) : null;
   if (database) env = { ...env, DATABASE_URL: database.url };
   const probe = createServer();
@@ -43,7 +44,7 @@ export async function startApi(env = {}, { databaseServer } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'liftoff-ai-bench-'));
   const url = `http://127.0.0.1:${port}`;
   // development: the demo account (verified, profile complete, enrolled) is seeded on start.
-  const child = spawn(process.execPath, [path.join(repoDir, 'apps/api/dist/src/server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(repoDir, 'apps/api/dist/src/server.js')], {
     cwd: repoDir,
     env: {
       PATH: process.env.PATH,

@@ -30,9 +30,11 @@ const api = await startApi(
     AI_PROVIDER: 'openai-compatible',
     AI_BASE_URL: model.url,
     AI_MODEL: 'fake',
-    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
   },
-  { databaseServer: process.env.DATABASE_URL },
+  {
+    databaseServer: process.env.DATABASE_URL,
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  },
 );
 
 async function call(method, url, token, body) {

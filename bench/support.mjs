@@ -18,12 +18,15 @@ async function freePort() {
   });
 }
 
-/** `dir`: another checkout's build to start instead (to compare two versions side by side in one run). */
-export async function startBuiltServer(env = {}, { dir = repoDir } = {}) {
+/**
+ * `dir`: another checkout's build to start instead (to compare two versions side by side in one run);
+ * `nodeArgs`: flags for node itself, such as `--cpu-prof` (which NODE_OPTIONS does not accept).
+ */
+export async function startBuiltServer(env = {}, { dir = repoDir, nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'liftoff-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(dir, 'apps/api/dist/src/server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(dir, 'apps/api/dist/src/server.js')], {
     cwd: dir,
     env: {
       PATH: process.env.PATH,

@@ -8,6 +8,7 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
+import { randomFillSync } from 'node:crypto';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -16,6 +17,7 @@ import {
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
   TracerProvider,
+  type IdGenerator,
 } from '@opentelemetry/sdk-trace';
 
 export interface TracingSettings {
@@ -37,6 +39,36 @@ export interface Tracing {
 let contextManagerInstalled = false;
 
 /**
+ * Trace and span ids cut from a pool of random bytes refilled a few kilobytes at a time. Every request gets a
+ * trace id (kept or not: log lines and error answers carry it), so its cost is paid on every call; the
+ * default generator draws each id from Math.random four bytes at a time.
+ */
+export class PooledIdGenerator implements IdGenerator {
+  private pool = Buffer.allocUnsafe(8192);
+  private at = this.pool.length;
+
+  private next(bytes: number): string {
+    if (this.at + bytes > this.pool.length) {
+      randomFillSync(this.pool);
+      this.at = 0;
+    }
+    const start = this.at;
+    this.at += bytes;
+    // An all-zero id is invalid; 2^-64 at worst, but cheap to rule out.
+    if (this.pool.readBigUInt64BE(start) === 0n) this.pool[start] = 1;
+    return this.pool.toString('hex', start, this.at);
+  }
+
+  generateTraceId() {
+    return this.next(16);
+  }
+
+  generateSpanId() {
+    return this.next(8);
+  }
+}
+
+/**
  * A tracer provider of this app's own (not the global one: tests build several apps in one process), exporting
  * in batches so a request never waits on the collector. The context manager is process-wide by nature; it is
  * installed once, and only when tracing is on, so an app without tracing pays nothing for it.
@@ -54,6 +86,7 @@ export function createTracing(settings: TracingSettings): Tracing {
     }),
     // A request that arrives sampled or not from a caller is not trusted to decide: only our own roots decide.
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.ratio) }),
+    idGenerator: new PooledIdGenerator(),
     spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: 1000 })],
   });
   return {

@@ -31,15 +31,14 @@ export const requestTraceId = (request: FastifyRequest) =>
  */
 export function tracedChildLogger(tracer: Tracer): NonNullable<FastifyServerOptions['childLoggerFactory']> {
   return function (logger, bindings, options, raw) {
-    const span = tracer.startSpan(
-      `${raw.method} request`,
-      {
-        kind: SpanKind.SERVER,
+    const span = tracer.startSpan(`${raw.method} request`, { kind: SpanKind.SERVER }, ROOT_CONTEXT);
+    // Attributes only on kept spans: the sampler decides by trace id alone, and the rest are dropped unread.
+    if (span.isRecording())
+      span.setAttributes({
+        'http.request.method': raw.method ?? '',
         // The path without its query: reset links and share tokens travel in queries.
-        attributes: { 'http.request.method': raw.method ?? '', 'url.path': (raw.url ?? '').split('?')[0] },
-      },
-      ROOT_CONTEXT,
-    );
+        'url.path': (raw.url ?? '').split('?')[0],
+      });
     requestSpans.set(raw, span);
     return logger.child({ ...bindings, traceId: span.spanContext().traceId }, options);
   };
