@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Expert } from '@liftoff/contracts/experts';
+import { aMeeting } from '../testing/meetings';
 import { renderSignedIn, userWith } from '../../../app/testing/signed-in-app';
 import { addMonths, monthOf, todayIn, userTimeZone } from '../lib/time';
 import { ExpertsPage } from './experts-page';
@@ -95,27 +96,7 @@ function api(answer: (path: string, request: Request) => Response | undefined = 
       posts.push(body);
       return json(201, {
         message: 'Meeting Request Send Successfully.',
-        data: {
-          id: 'm1',
-          expertId: 'e1',
-          expert: { id: 'e1', firstName: 'Erin', lastName: 'Expert', profileImageUrl: '', headline: '' },
-          serviceKey: 'intro-30',
-          serviceName: 'Intro call',
-          duration: 30,
-          start: body.start,
-          end: body.start,
-          timezone: body.timezone,
-          note: null,
-          status: 'REQUESTED',
-          awaiting: 'expert',
-          expertMessage: null,
-          cancelledBy: null,
-          notes: null,
-          sequence: 0,
-          inviteUrl: '/api/expert/meetings/m1/invite.ics',
-          createdAt: '2099-01-01T00:00:00.000Z',
-          updatedAt: '2099-01-01T00:00:00.000Z',
-        },
+        data: aMeeting({ start: body.start, end: body.start, timezone: body.timezone }),
       });
     }
     return json(404, { message: 'Not found', statusCode: 404, code: 'NOT_FOUND' });
