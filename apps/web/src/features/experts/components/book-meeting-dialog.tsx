@@ -135,6 +135,7 @@ function Slots({
             <Button
               key={slot}
               role="radio"
+              value={slot}
               aria-checked={value === slot}
               variant={value === slot ? 'contained' : 'outlined'}
               onClick={() => onChange(slot)}
