@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
@@ -13,6 +14,7 @@ const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 /**
  * A month of days for booking: days with free times are marked and can be picked, the rest are shown but
  * disabled, so the founder sees at a glance where the expert has room instead of trying dates one by one.
+ * The month is one tab stop; the arrow keys, Home and End move between its free days, Enter picks one.
  */
 export function MonthCalendar({
   month,
@@ -35,6 +37,25 @@ export function MonthCalendar({
 }) {
   const titleId = useId();
   const free = new Set(freeDays);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  // One tab stop for the month (the picked day, else the first free one); arrows move between free days.
+  const tabStop = selected && free.has(selected) ? selected : freeDays[0];
+  const onKeyDown = (event: KeyboardEvent, date: string) => {
+    const index = freeDays.indexOf(date);
+    const target =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? freeDays[index + 1]
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? freeDays[index - 1]
+          : event.key === 'Home'
+            ? freeDays[0]
+            : event.key === 'End'
+              ? freeDays.at(-1)
+              : undefined;
+    if (!target) return;
+    event.preventDefault();
+    buttons.current.get(target)?.focus();
+  };
   return (
     <Box>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
@@ -85,6 +106,12 @@ export function MonthCalendar({
             <ButtonBase
               key={date}
               disabled={!isFree}
+              tabIndex={date === tabStop ? 0 : -1}
+              ref={(node: HTMLButtonElement | null) => {
+                if (node) buttons.current.set(date, node);
+                else buttons.current.delete(date);
+              }}
+              onKeyDown={(event) => onKeyDown(event, date)}
               aria-pressed={isSelected}
               aria-label={`${formatDate(date)}${isFree ? ', has free times' : ', no free times'}`}
               onClick={() => onSelect(date)}
