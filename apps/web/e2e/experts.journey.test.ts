@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerifyAndOnboard, skipTheTour, uniqueEmail } from './support/auth-flows.js';
 import { expectAccessible, newContext } from './support/browser.js';
@@ -7,25 +7,29 @@ import { useServerAndBrowser } from './support/journey.js';
 
 const ZONE = 'Asia/Kolkata';
 
-/** YYYY-MM-DD `days` after today (UTC calendar), moved forward to a Monday–Friday. */
-function weekdayAhead(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+const slotsGroup = (page: Page) => page.getByRole('radiogroup', { name: /Free times on/ });
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Searches the zone picker by city and takes the zone; the slots then show in it. */
+async function searchZone(page: Page, dialog: Locator) {
+  const zone = dialog.getByRole('combobox', { name: 'Time zone' });
+  await zone.fill('kolkata');
+  await page.getByRole('option', { name: `UTC+05:30 ${ZONE}` }).click();
+  await dialog.getByText(`Shown in ${ZONE}.`).waitFor();
 }
 
-const slotsGroup = (page: Page) => page.getByRole('radiogroup', { name: /Free times on/ });
-const noSlots = (page: Page) => page.getByText(/No free times on this day/);
-
-/** Tries weekdays from a few days ahead (inside every expert's booking window) until one has free slots. */
-async function pickDateWithSlots(page: Page): Promise<string> {
-  for (let offset = 4; offset < 30; offset++) {
-    const date = weekdayAhead(offset);
-    await page.getByLabel('Date', { exact: true }).fill(date);
-    await slotsGroup(page).or(noSlots(page)).first().waitFor();
-    if (await slotsGroup(page).isVisible()) return date;
-  }
-  throw new Error('No date with free slots in the next four weeks');
+/** Books the first slot of the last marked day of the month view; returns the slot's time as shown. */
+async function bookFromMonthView(page: Page, dialog: Locator): Promise<string> {
+  // The dialog opens on the first day with free times: its slots are there without picking a date.
+  await slotsGroup(page).waitFor();
+  const marked = dialog.getByRole('button', { name: /has free times/ });
+  await marked.last().click();
+  expect(await marked.last().getAttribute('aria-pressed')).toBe('true');
+  const slot = slotsGroup(page).getByRole('radio').first();
+  const time = (await slot.textContent()) ?? '';
+  await slot.click();
+  expect(await slot.getAttribute('aria-checked')).toBe('true');
+  return time;
 }
 
 describe('journey: a founder asks an expert, books and cancels a meeting, and writes to support', () => {
@@ -84,20 +88,10 @@ describe('journey: a founder asks an expert, books and cancels a meeting, and wr
     await card.getByRole('button', { name: 'Book a meeting' }).click();
     const dialog = page.getByRole('dialog', { name: /^Book a meeting with/ });
     await dialog.waitFor();
-    await dialog.getByLabel('Time zone').selectOption(ZONE);
-    await dialog
-      .getByText('Shown in Asia/Kolkata.')
-      .or(dialog.getByText(/Pick a date/))
-      .first()
-      .waitFor();
-    await pickDateWithSlots(page);
-    await dialog.getByText('Shown in Asia/Kolkata.').waitFor();
+    await searchZone(page, dialog);
+    await slotsGroup(page).waitFor();
     await expectAccessible(page, 'booking dialog');
-
-    const slot = slotsGroup(page).getByRole('radio').first();
-    const time = (await slot.textContent()) ?? '';
-    await slot.click();
-    expect(await slot.getAttribute('aria-checked')).toBe('true');
+    const time = await bookFromMonthView(page, dialog);
     await dialog.getByLabel(/^Note for the expert/).fill('I would like feedback on our interview script.');
     await dialog.getByRole('button', { name: /^Book \d+ min$/ }).click();
     await page.getByText('Your meeting request was sent.').waitFor();
@@ -132,6 +126,32 @@ describe('journey: a founder asks an expert, books and cancels a meeting, and wr
     await requests.getByRole('button', { name: 'Close' }).click();
   });
 
+  it('opens Experts from the navigation, sees when each is next free, and books from the month view', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await mainNav(page).getByRole('link', { name: 'Experts' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Experts' }).waitFor();
+    const card = page.getByRole('article').first();
+    await card.getByText(/^Next free: |^No free time in the next weeks$/).waitFor();
+    expect(await page.getByText(/^Next free: /).count()).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'experts page');
+
+    const bookable = page
+      .getByRole('article')
+      .filter({ hasText: /Next free: / })
+      .first();
+    await bookable.getByRole('button', { name: 'Book a meeting' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Book a meeting with/ });
+    await searchZone(page, dialog);
+    await bookFromMonthView(page, dialog);
+    await expectAccessible(page, 'booking month view');
+    await dialog.getByRole('button', { name: /^Book \d+ min$/ }).click();
+    await dialog.getByText(/^Request sent to/).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+  });
+
   it('sends a message from the support modal in the app bar', async () => {
     await page.goto('/programs');
     await page.getByRole('button', { name: 'Support' }).click();
@@ -154,5 +174,34 @@ describe('journey: a founder asks an expert, books and cancels a meeting, and wr
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('uses the experts page and its month view on a 375 px phone', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/overview');
+    await mainNav(page).getByRole('link', { name: 'Experts' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Experts' }).waitFor();
+    await page
+      .getByText(/^Next free: /)
+      .first()
+      .waitFor();
+    const sideways = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'experts page on a phone');
+
+    const bookable = page
+      .getByRole('article')
+      .filter({ hasText: /Next free: / })
+      .first();
+    await bookable.getByRole('button', { name: 'Book a meeting' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Book a meeting with/ });
+    await searchZone(page, dialog);
+    await bookFromMonthView(page, dialog);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'booking month view on a phone');
+    await dialog.getByRole('button', { name: /^Book \d+ min$/ }).click();
+    await dialog.getByText(/^Request sent to/).waitFor();
   });
 });

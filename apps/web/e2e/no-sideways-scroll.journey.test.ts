@@ -79,6 +79,7 @@ describe('journey: no page scrolls sideways', () => {
       '/overview',
       '/programs',
       '/explore',
+      '/experts',
       '/outcomes-repository',
       '/profile',
       '/ai-workspace',

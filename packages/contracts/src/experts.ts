@@ -11,6 +11,8 @@ export const expertMessages = {
   askQuestion: 'Question Send Successfully.',
   questions: 'Questions Fetched Successfully.',
   bookingUrl: 'Booking Page Fetched Successfully.',
+  nextFreeSlots: 'Next Free Slots Fetched Successfully.',
+  availabilityDays: 'Availability Days Fetched Successfully.',
 } as const;
 
 /** Failure messages a client may want to recognise. */
@@ -117,6 +119,38 @@ export const availability = z.object({
   expertTimezone: z.string(),
 });
 export type Availability = z.infer<typeof availability>;
+
+/** How far ahead the experts page looks for an expert's next free slot. */
+export const nextFreeHorizonDays = 60;
+
+/** `GET /expert/next-free-slots`: each expert's earliest free slot of their first service. */
+export const nextFreeSlot = z.object({
+  expertId: z.string(),
+  serviceKey: z.string(),
+  /** A UTC instant (ISO, Z); null when nothing is free within `nextFreeHorizonDays`. */
+  start: z.string().nullable(),
+});
+export type NextFreeSlot = z.infer<typeof nextFreeSlot>;
+
+/** `GET /expert/availability-days/{id}?month=&timezone=&serviceKey=` */
+export const availabilityDaysQuery = z.object({
+  /** A calendar month in the user's time zone, YYYY-MM. */
+  month: z.string().max(16),
+  timezone: ianaZone,
+  /** Defaults to the expert's first service. */
+  serviceKey: z.string().max(64).optional(),
+});
+export type AvailabilityDaysQuery = z.infer<typeof availabilityDaysQuery>;
+
+/** The dates of a month (in the user's zone) that hold at least one free slot, for a month view. */
+export const availabilityDays = z.object({
+  month: z.string(),
+  timezone: z.string(),
+  serviceKey: z.string(),
+  /** YYYY-MM-DD, ascending. */
+  days: z.array(z.string()),
+});
+export type AvailabilityDays = z.infer<typeof availabilityDays>;
 
 export const meetingStatuses = ['REQUESTED', 'ACCEPTED', 'DECLINED', 'CANCELLED'] as const;
 export const meetingStatus = z.enum(meetingStatuses);

@@ -7,6 +7,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import { AppLayout } from '../components/layouts/app-layout';
 import type { NavItem } from '../components/layouts/app-layout';
@@ -44,6 +45,7 @@ export function AppShell() {
         matches: startsWith(paths.programs, '/mission-details', '/milestone-outcome', '/mission-deliverable'),
       },
       { label: 'Explore', to: '/explore', icon: <ExploreIcon />, matches: startsWith('/explore') },
+      { label: 'Experts', to: paths.experts, icon: <GroupsIcon />, matches: startsWith(paths.experts) },
     ];
     if (aiEnabled) {
       items.push({

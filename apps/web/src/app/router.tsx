@@ -240,6 +240,10 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
                 ),
               },
               {
+                path: paths.experts,
+                lazy: screen(() => import('../features/experts/pages/experts-page'), 'ExpertsPage'),
+              },
+              {
                 path: paths.myQuestions,
                 lazy: screen(() => import('../features/experts/pages/my-questions-page'), 'MyQuestionsPage'),
               },

@@ -25,6 +25,8 @@ export const paths = {
   aiWorkspaceConversation: '/ai-workspace/:conversationId',
   archiveChats: '/ai-workspace/archive',
   /** The program team's studio; its own pages are in app/studio/routes.tsx, relative to it. */
+  /** Every expert, to ask or book from. */
+  experts: '/experts',
   /** The founder's questions to experts, with answers and threads. */
   myQuestions: '/my-questions/:questionId?',
   /** The founder's support messages and the team's replies. */

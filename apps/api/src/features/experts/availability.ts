@@ -139,6 +139,38 @@ export function freeSlots(query: SlotQuery): number[] {
   return slots;
 }
 
+/**
+ * The dates of a month (YYYY-MM, the user's calendar) that hold at least one free slot: the same walk as
+ * `freeSlots`, day by day, so the month view never marks a day the slot list would show empty.
+ */
+export function freeDays(query: Omit<SlotQuery, 'date'> & { month: string }): string[] {
+  const first = DateTime.fromISO(`${query.month}-01`, { zone: 'UTC' });
+  const days: string[] = [];
+  for (let d = first; d.month === first.month; d = d.plus({ days: 1 })) {
+    const date = d.toISODate()!;
+    if (freeSlots({ ...query, date }).length) days.push(date);
+  }
+  return days;
+}
+
+/**
+ * The earliest free start (UTC ms) from now within `horizonDays`, or null. Walked on UTC dates: the earliest
+ * instant is the same whichever zone it is later shown in.
+ */
+export function firstFreeSlot(
+  query: Omit<SlotQuery, 'date' | 'timezone'>,
+  horizonDays: number,
+): number | null {
+  const today = DateTime.fromJSDate(query.now, { zone: 'UTC' }).startOf('day');
+  const days = Math.min(horizonDays, query.rules.bookingWindowDays + 1);
+  for (let i = 0; i <= days; i++) {
+    const slots = freeSlots({ ...query, timezone: 'UTC', date: today.plus({ days: i }).toISODate()! });
+    const limit = query.now.getTime() + horizonDays * DAY;
+    if (slots.length) return slots[0]! <= limit ? slots[0]! : null;
+  }
+  return null;
+}
+
 /** An instant as ISO 8601 with the zone's offset, without milliseconds: 2026-03-08T09:00:00-04:00. */
 export const isoIn = (ms: number, zone: string) =>
   DateTime.fromMillis(ms, { zone }).toISO({ suppressMilliseconds: true })!;

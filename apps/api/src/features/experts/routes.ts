@@ -2,6 +2,8 @@ import { envelope } from '@liftoff/contracts/common';
 import {
   askQuestionBody,
   availability,
+  availabilityDays,
+  availabilityDaysQuery,
   availabilityQuery,
   bookingUrl,
   expert,
@@ -10,6 +12,7 @@ import {
   expertQuestion,
   meetingIdParams,
   meetingRequest,
+  nextFreeSlot,
   requestMeetingBody,
 } from '@liftoff/contracts/experts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -63,6 +66,33 @@ export async function expertsRoutes(app: FastifyInstance, options: { service: Ex
       },
     },
     async (request) => ok(expertMessages.questions, await service.questions(principalOf(request).userId)),
+  );
+
+  r.get(
+    '/api/expert/next-free-slots',
+    {
+      schema: {
+        tags,
+        summary: "Each expert's earliest free slot of their first service within 60 days (null when none)",
+        response: { 200: envelope(z.array(nextFreeSlot)) },
+      },
+    },
+    async () => ok(expertMessages.nextFreeSlots, await service.nextFreeSlots()),
+  );
+
+  r.get(
+    '/api/expert/availability-days/:id',
+    {
+      schema: {
+        tags,
+        summary: "The days of a month in the user's time zone on which the expert has a free slot",
+        params: expertIdParams,
+        querystring: availabilityDaysQuery,
+        response: { 200: envelope(availabilityDays) },
+      },
+    },
+    async (request) =>
+      ok(expertMessages.availabilityDays, await service.availabilityDays(request.params.id, request.query)),
   );
 
   r.get(

@@ -14,15 +14,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../plugins/mail.js';
-import {
-  dateIn,
-  dayBounds,
-  freeSlots,
-  isCalendarDate,
-  isoIn,
-  isValidZone,
-  type AvailabilityRules,
-} from './availability.js';
+import { dateIn, dayBounds, freeSlots, isCalendarDate, isoIn } from './availability.js';
+import { availabilityCalendar, checkZone, serviceOf } from './availability-calendar.js';
 import type { FounderContextProvider, FounderDetails } from './founder-context.js';
 import type { MeetingsService } from './meetings-service.js';
 import { contextLines, fullName, meetingInvites, when } from './meeting-invites.js';
@@ -49,25 +42,6 @@ export type ExpertAnswer = 'accept' | 'decline';
 const DAY = 24 * 60 * 60 * 1000;
 const expertMissing = () => notFound('Expert not found.');
 const meetingMissing = () => notFound('Meeting request not found.');
-
-function checkZone(timezone: string, field = 'timezone'): string {
-  if (!isValidZone(timezone)) {
-    throw badRequest(`timezone: "${timezone}" is not a known IANA time zone (e.g. Europe/Berlin).`, [
-      { path: field, message: 'Unknown time zone' },
-    ]);
-  }
-  return timezone;
-}
-
-function serviceOf(rules: AvailabilityRules, serviceKey: string | undefined) {
-  const service = serviceKey ? rules.services.find((s) => s.serviceKey === serviceKey) : rules.services[0];
-  if (!service) {
-    throw badRequest(`serviceKey: this expert offers no service "${serviceKey}".`, [
-      { path: 'serviceKey', message: `Choose one of: ${rules.services.map((s) => s.serviceKey).join(', ')}` },
-    ]);
-  }
-  return service;
-}
 
 /** True when the error is PostgreSQL's unique violation (also when Drizzle wraps it). */
 function isUniqueViolation(error: unknown): boolean {
@@ -171,6 +145,8 @@ export function createExpertsService(deps: ExpertsDeps) {
   }
 
   return {
+    ...availabilityCalendar(deps),
+
     async list(): Promise<Expert[]> {
       return (await expertsRepository(db).list()).map(toExpert);
     },

@@ -2,11 +2,14 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type {
   AskQuestionBody,
   Availability,
+  AvailabilityDays,
+  AvailabilityDaysQuery,
   AvailabilityQuery,
   BookingUrl,
   Expert,
   ExpertQuestion,
   MeetingRequest,
+  NextFreeSlot,
   RequestMeetingBody,
 } from '@liftoff/contracts/experts';
 import { api } from '../../lib/api';
@@ -43,12 +46,30 @@ export const expertsApi = expertsBase.injectEndpoints({
       providesTags: (_result, _error, args) => [{ type: 'ExpertAvailability', id: args.expertId }],
       keepUnusedDataFor: 30,
     }),
+    nextFreeSlots: build.query<NextFreeSlot[], void>({
+      query: () => ({ url: '/expert/next-free-slots', method: 'GET', headerType: auth }),
+      extraOptions: { silent: true },
+      providesTags: [{ type: 'ExpertAvailability', id: 'NEXT' }],
+      keepUnusedDataFor: 60,
+    }),
+    availabilityDays: build.query<AvailabilityDays, { expertId: string } & AvailabilityDaysQuery>({
+      query: ({ expertId, ...params }) => ({
+        url: `/expert/availability-days/${id(expertId)}`,
+        method: 'GET',
+        headerType: auth,
+        params,
+      }),
+      extraOptions: { silent: true },
+      providesTags: (_result, _error, args) => [{ type: 'ExpertAvailability', id: args.expertId }],
+      keepUnusedDataFor: 30,
+    }),
     requestMeeting: build.mutation<MeetingRequest, RequestMeetingBody>({
       query: (body) => ({ url: '/expert/request-meeting', method: 'POST', headerType: auth, body }),
       extraOptions: { successToast: true },
       invalidatesTags: (_result, _error, body) => [
         { type: 'ExpertMeetings', id: 'LIST' },
         { type: 'ExpertAvailability', id: body.expertId },
+        { type: 'ExpertAvailability', id: 'NEXT' },
       ],
     }),
     meetings: build.query<MeetingRequest[], void>({
@@ -86,6 +107,8 @@ export const expertsApi = expertsBase.injectEndpoints({
 export const {
   useExpertsQuery,
   useAvailabilityQuery,
+  useNextFreeSlotsQuery,
+  useAvailabilityDaysQuery,
   useRequestMeetingMutation,
   useMeetingsQuery,
   useCancelMeetingMutation,

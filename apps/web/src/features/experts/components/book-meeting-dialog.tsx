@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Expert, MeetingRequest } from '@liftoff/contracts/experts';
 import Box from '@mui/material/Box';
@@ -17,26 +17,72 @@ import type { Theme } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
-import { useAvailabilityQuery, useRequestMeetingMutation } from '../api';
+import { useAvailabilityDaysQuery, useAvailabilityQuery, useRequestMeetingMutation } from '../api';
 import {
   addDays,
+  addMonths,
   formatDate,
   formatDateTime,
+  formatMonth,
   formatTime,
-  nextWeekday,
-  timeZones,
+  monthOf,
   todayIn,
   userTimeZone,
 } from '../lib/time';
 import { AddToCalendarButton } from './add-to-calendar';
 import { ExpertPicker, fullName, useExpertChoices } from './expert-picker';
+import { MonthCalendar } from './month-calendar';
+import { ZonePicker } from './zone-picker';
 
-function firstBookableDate(expert: Expert, timezone: string): string {
+/**
+ * The month view's state: the visible month and the day picked in it. Until the founder picks a day, the
+ * first day with free times is chosen for them, and an empty month moves on to the next one inside the
+ * booking window, so the dialog opens where booking is possible.
+ */
+function useBookingCalendar(expert: Expert, serviceKey: string, timezone: string) {
   const today = todayIn(timezone);
-  const earliest = addDays(today, Math.ceil(expert.booking.minimumNoticeHours / 24) + 1);
-  const latest = addDays(today, expert.booking.bookingWindowDays);
-  const pick = nextWeekday(earliest);
-  return pick > latest ? today : pick;
+  const firstMonth = monthOf(today);
+  const lastMonth = monthOf(addDays(today, expert.booking.bookingWindowDays));
+  const [month, setMonth] = useState(firstMonth);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [following, setFollowing] = useState(true);
+  const days = useAvailabilityDaysQuery(
+    { expertId: expert.id, month, timezone, serviceKey },
+    { skip: !serviceKey },
+  );
+  const current = days.currentData?.days ?? null;
+
+  useEffect(() => {
+    if (following && current && !current.length && month < lastMonth) setMonth(addMonths(month, 1));
+  }, [following, current, month, lastMonth]);
+
+  // Another expert, service or zone changes which days are free: start again from this month.
+  const [key, setKey] = useState(`${expert.id}|${serviceKey}|${timezone}`);
+  const nextKey = `${expert.id}|${serviceKey}|${timezone}`;
+  if (key !== nextKey) {
+    setKey(nextKey);
+    setMonth(firstMonth);
+    setPicked(null);
+    setFollowing(true);
+  }
+
+  const free = current ?? [];
+  return {
+    month,
+    freeDays: free,
+    date: picked ?? free[0] ?? null,
+    loading: days.isFetching,
+    error: days.isError ? days.error : null,
+    retry: () => void days.refetch(),
+    canGoBack: month > firstMonth,
+    canGoForward: month < lastMonth,
+    goTo: (next: string) => {
+      setFollowing(false);
+      setPicked(null);
+      setMonth(next);
+    },
+    pick: (date: string) => setPicked(date),
+  };
 }
 
 function Slots({
@@ -78,9 +124,7 @@ function Slots({
           retryLabel="Try again"
         />
       ) : slots.length === 0 ? (
-        <Typography role="status">
-          No free times on this day — pick another date, such as a weekday a little further ahead.
-        </Typography>
+        <Typography role="status">No free times on this day any more — pick another marked day.</Typography>
       ) : (
         <Box
           role="radiogroup"
@@ -91,6 +135,7 @@ function Slots({
             <Button
               key={slot}
               role="radio"
+              value={slot}
               aria-checked={value === slot}
               variant={value === slot ? 'contained' : 'outlined'}
               onClick={() => onChange(slot)}
@@ -158,9 +203,7 @@ export function BookMeetingDialog({
   const [expertId, setExpertId] = useState(expert.id);
   const chosen = experts.find((e) => e.id === expertId) ?? expert;
   const [timezone, setTimezone] = useState(userTimeZone);
-  const zones = useMemo(() => timeZones(timezone), [timezone]);
   const [serviceKey, setServiceKey] = useState(chosen.services[0]?.serviceKey ?? '');
-  const [date, setDate] = useState(() => firstBookableDate(chosen, timezone));
   const [slot, setSlot] = useState('');
   const [note, setNote] = useState('');
   const [done, setDone] = useState<MeetingRequest | null>(null);
@@ -173,10 +216,9 @@ export function BookMeetingDialog({
     setSlot('');
   };
 
-  const today = todayIn(timezone);
-  const lastDay = addDays(today, chosen.booking.bookingWindowDays);
-  const dateValid = /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today && date <= lastDay;
   const service = chosen.services.find((s) => s.serviceKey === serviceKey) ?? chosen.services[0];
+  const calendar = useBookingCalendar(chosen, service?.serviceKey ?? '', timezone);
+  const date = calendar.date;
 
   const close = () => {
     setDone(null);
@@ -231,55 +273,65 @@ export function BookMeetingDialog({
                   </MenuItem>
                 ))}
               </TextField>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  type="date"
-                  label="Date"
-                  value={date}
-                  onChange={(event) => {
-                    setDate(event.target.value);
-                    setSlot('');
-                  }}
-                  error={Boolean(date) && !dateValid}
-                  helperText={
-                    date && !dateValid
-                      ? `Pick a date from ${formatDate(today)} to ${formatDate(lastDay)}.`
-                      : `Bookings open ${chosen.booking.bookingWindowDays} days ahead.`
-                  }
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, max: lastDay } }}
-                  sx={{ flex: 1 }}
-                />
-                <TextField
-                  select
-                  label="Time zone"
-                  value={timezone}
-                  onChange={(event) => {
-                    setTimezone(event.target.value);
-                    setSlot('');
-                  }}
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  helperText="Times are shown in this zone."
-                  sx={{ flex: 1 }}
-                >
-                  {zones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replace(/_/g, ' ')}
-                    </option>
-                  ))}
-                </TextField>
+              <ZonePicker
+                value={timezone}
+                onChange={(zone) => {
+                  setTimezone(zone);
+                  setSlot('');
+                }}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+                <Box sx={{ flex: 1, minWidth: 0, maxWidth: { sm: 300 } }}>
+                  <MonthCalendar
+                    month={calendar.month}
+                    freeDays={calendar.freeDays}
+                    selected={date}
+                    loading={calendar.loading}
+                    canGoBack={calendar.canGoBack}
+                    canGoForward={calendar.canGoForward}
+                    onMonthChange={(month) => {
+                      calendar.goTo(month);
+                      setSlot('');
+                    }}
+                    onSelect={(day) => {
+                      calendar.pick(day);
+                      setSlot('');
+                    }}
+                  />
+                  <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                    Marked days have free times. Bookings open {chosen.booking.bookingWindowDays} days ahead.
+                  </Typography>
+                </Box>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  {calendar.error ? (
+                    <RetryAlert
+                      message={errorMessage(calendar.error)}
+                      onRetry={calendar.retry}
+                      retryLabel="Try again"
+                    />
+                  ) : date && service ? (
+                    <Slots
+                      expert={chosen}
+                      serviceKey={service.serviceKey}
+                      date={date}
+                      timezone={timezone}
+                      value={slot}
+                      onChange={setSlot}
+                    />
+                  ) : calendar.loading ? (
+                    <Stack spacing={1} role="status" aria-label="Loading free days">
+                      {[0, 1, 2].map((i) => (
+                        <Skeleton key={i} variant="rounded" height={40} />
+                      ))}
+                    </Stack>
+                  ) : (
+                    <Typography role="status" sx={{ color: 'text.secondary' }}>
+                      No free times in {formatMonth(calendar.month)}
+                      {calendar.canGoForward ? ' — try the next month.' : ' within the booking window.'}
+                    </Typography>
+                  )}
+                </Box>
               </Stack>
-              {dateValid && service ? (
-                <Slots
-                  expert={chosen}
-                  serviceKey={service.serviceKey}
-                  date={date}
-                  timezone={timezone}
-                  value={slot}
-                  onChange={setSlot}
-                />
-              ) : (
-                <Typography sx={{ color: 'text.secondary' }}>Pick a date to see the free times.</Typography>
-              )}
               <TextField
                 label="Note for the expert (optional)"
                 value={note}

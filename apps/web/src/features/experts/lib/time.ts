@@ -91,3 +91,82 @@ export function formatDate(date: string): string {
     year: 'numeric',
   }).format(new Date(`${date}T12:00:00Z`));
 }
+
+/** A zone's UTC offset now, as "+05:30" ("+00:00" for UTC). */
+export function utcOffset(timeZone: string, now: Date = new Date()): string {
+  try {
+    const name =
+      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+        .formatToParts(now)
+        .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+    const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
+    return match ? `${match[1]}${match[2]}:${match[3] ?? '00'}` : '+00:00';
+  } catch {
+    return '+00:00';
+  }
+}
+
+export interface ZoneOption {
+  zone: string;
+  offset: string;
+  /** "UTC+01:00 Europe/Berlin": what the picker shows and searches. */
+  label: string;
+}
+
+const offsetMinutes = (offset: string) =>
+  (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+
+/**
+ * Every zone with its offset, west to east, the founder's own first: most people book in their own zone, and
+ * an offset-ordered list lets the rest find a neighbour of theirs.
+ */
+export function zoneOptions(own: string, extra: string[] = [], now: Date = new Date()): ZoneOption[] {
+  const options = timeZones(own)
+    .concat(extra)
+    .filter((zone, index, all) => all.indexOf(zone) === index)
+    .map((zone) => {
+      const offset = utcOffset(zone, now);
+      return { zone, offset, label: `UTC${offset} ${zone}` };
+    })
+    .sort((a, b) => offsetMinutes(a.offset) - offsetMinutes(b.offset) || a.zone.localeCompare(b.zone));
+  const mine = options.find((option) => option.zone === own);
+  return mine ? [mine, ...options.filter((option) => option !== mine)] : options;
+}
+
+/** "2026-03" of "2026-03-09". */
+export const monthOf = (date: string) => date.slice(0, 7);
+
+/** The month `count` months after a YYYY-MM month. */
+export function addMonths(month: string, count: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const value = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1 + count, 1));
+  return value.toISOString().slice(0, 7);
+}
+
+/** The dates of a month laid out Monday-first, with nulls before the 1st so weekdays line up. */
+export function monthGrid(month: string): (string | null)[] {
+  const first = `${month}-01`;
+  const lead = (new Date(`${first}T12:00:00Z`).getUTCDay() + 6) % 7;
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let date = first; monthOf(date) === month; date = addDays(date, 1)) cells.push(date);
+  return cells;
+}
+
+/** "March 2026". */
+export function formatMonth(month: string): string {
+  return new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  );
+}
+
+/** "Mon 2 Mar, 09:00": short enough for a card, with the weekday people plan by. */
+export function formatSlot(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
