@@ -275,6 +275,10 @@ export const share = z.object({
 export type Share = z.infer<typeof share>;
 export const tokenParams = z.object({ token: z.string() });
 export const sharedFileParams = z.object({ token: z.string(), attachmentId: z.string() });
+/** `inline=1` asks to show a PDF or an image in the page rather than save it; other files always download. */
+export const sharedFileQuery = z.object({ inline: z.literal('1').optional() }).strict();
+/** The types a shared page shows in place: PDFs and raster images (never SVG, which can carry scripts). */
+export const inlinePreviewTypes = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 /** GET /api/shares: the caller's live links, optionally for one deliverable or milestone outcome. */
 export const sharesQuery = z
   .object({ kind: z.enum(shareKinds).optional(), id: z.uuid().optional() })

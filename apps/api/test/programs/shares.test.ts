@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shares } from '../../src/features/programs/tables.js';
 import { bearer, readyUser } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { get, PDF, PNG, programOf, upload } from './helpers.js';
+import { DOCX, get, PDF, PNG, programOf, upload } from './helpers.js';
 
 let t: TestApp;
 let owner: { token: string };
@@ -138,6 +138,7 @@ describe('a shared outcome', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const missionId = missions[0]!.id;
     file = (await upload(t.app, owner.token, missionId, { name: 'deck.pdf', data: PDF })).json().data;
+    await upload(t.app, owner.token, missionId, { name: 'notes.docx', data: DOCX });
     image = (await upload(t.app, owner.token, missionId, { name: 'board.png', data: PNG })).json().data;
     token = (await create(owner.token, { kind: 'outcome', id: milestone().id })).json().data.token;
   });
@@ -166,6 +167,16 @@ describe('a shared outcome', () => {
     expect(bytes.statusCode).toBe(200);
     expect(bytes.rawPayload.equals(PDF)).toBe(true);
     expect(bytes.headers['content-disposition']).toMatch(/^attachment; filename="deck.pdf"/);
+    const inline = await t.app.inject({ method: 'GET', url: `${pdf.downloadUrl}?inline=1` });
+    expect(inline.headers['content-disposition']).toMatch(/^inline; filename="deck.pdf"/);
+    expect(inline.headers['x-content-type-options']).toBe('nosniff');
+    // Only PDFs and images show in place; any other file stays a download.
+    const docx = files.find((f) => f.fileName === 'notes.docx')!;
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${docx.downloadUrl}?inline=1` })).headers[
+        'content-disposition'
+      ],
+    ).toMatch(/^attachment;/);
     const png = files.find((f) => f.fileName === 'board.png')!;
     expect((await t.app.inject({ method: 'GET', url: png.downloadUrl })).headers['content-type']).toBe(
       'image/png',

@@ -33,11 +33,13 @@ const tags = ['programs'];
 export function sendFile(
   reply: FastifyReply,
   file: { attachment: { fileName: string; mimeType: string; size: number }; stream: Readable },
+  inline = false,
 ) {
+  const disposition = contentDisposition(file.attachment.fileName);
   return reply
     .header('content-type', file.attachment.mimeType)
     .header('content-length', String(file.attachment.size))
-    .header('content-disposition', contentDisposition(file.attachment.fileName))
+    .header('content-disposition', inline ? disposition.replace(/^attachment/, 'inline') : disposition)
     .header('x-content-type-options', 'nosniff')
     .send(file.stream);
 }

@@ -5,11 +5,14 @@ import {
   programsMessages as messages,
   share,
   sharedFileParams,
+  sharedFileQuery,
+  inlinePreviewTypes,
   shareLink,
   sharesQuery,
   tokenParams,
 } from '@liftoff/contracts/programs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
@@ -18,6 +21,13 @@ import { sendFile } from './routes.js';
 import type { SharesService } from './shares.js';
 
 const tags = ['programs'];
+
+/** Shows a PDF or an image in the recipient's page when asked; anything else is always a download. */
+const sendShared = (
+  reply: FastifyReply,
+  file: { attachment: { fileName: string; mimeType: string; size: number }; stream: Readable },
+  inline: boolean,
+) => sendFile(reply, file, inline && inlinePreviewTypes.includes(file.attachment.mimeType));
 
 /** Share links: the owner makes, lists and revokes them; anyone holding one sees the public preview. */
 export async function shareRoutes(app: FastifyInstance, options: { service: SharesService }) {
@@ -98,10 +108,13 @@ export async function shareRoutes(app: FastifyInstance, options: { service: Shar
         summary: 'Public: download the shared deliverable',
         security: [],
         params: tokenParams,
-        description: 'Answers the bytes with Content-Disposition: attachment.',
+        querystring: sharedFileQuery,
+        description:
+          'Answers the bytes with Content-Disposition: attachment, or inline for a PDF or an image with inline=1.',
       },
     },
-    async (request, reply) => sendFile(reply, await service.previewFile(request.params.token)),
+    async (request, reply) =>
+      sendShared(reply, await service.previewFile(request.params.token), request.query.inline === '1'),
   );
 
   r.get(
@@ -113,10 +126,16 @@ export async function shareRoutes(app: FastifyInstance, options: { service: Shar
         summary: 'Public: download one file of a shared milestone outcome (404 for any file outside it)',
         security: [],
         params: sharedFileParams,
-        description: 'Answers the bytes with Content-Disposition: attachment.',
+        querystring: sharedFileQuery,
+        description:
+          'Answers the bytes with Content-Disposition: attachment, or inline for a PDF or an image with inline=1.',
       },
     },
     async (request, reply) =>
-      sendFile(reply, await service.outcomeFile(request.params.token, request.params.attachmentId)),
+      sendShared(
+        reply,
+        await service.outcomeFile(request.params.token, request.params.attachmentId),
+        request.query.inline === '1',
+      ),
   );
 }
