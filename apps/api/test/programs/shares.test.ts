@@ -170,6 +170,9 @@ describe('a shared outcome', () => {
     const inline = await t.app.inject({ method: 'GET', url: `${pdf.downloadUrl}?inline=1` });
     expect(inline.headers['content-disposition']).toMatch(/^inline; filename="deck.pdf"/);
     expect(inline.headers['x-content-type-options']).toBe('nosniff');
+    // Framed by the preview page only.
+    expect(inline.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(bytes.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     // Only PDFs and images show in place; any other file stays a download.
     const docx = files.find((f) => f.fileName === 'notes.docx')!;
     expect(

@@ -27,7 +27,12 @@ const sendShared = (
   reply: FastifyReply,
   file: { attachment: { fileName: string; mimeType: string; size: number }; stream: Readable },
   inline: boolean,
-) => sendFile(reply, file, inline && inlinePreviewTypes.includes(file.attachment.mimeType));
+) => {
+  const show = inline && inlinePreviewTypes.includes(file.attachment.mimeType);
+  // The page frames a PDF to show it; every other answer refuses to be framed at all.
+  if (show) reply.header('content-security-policy', "frame-ancestors 'self'");
+  return sendFile(reply, file, show);
+};
 
 /** Share links: the owner makes, lists and revokes them; anyone holding one sees the public preview. */
 export async function shareRoutes(app: FastifyInstance, options: { service: SharesService }) {

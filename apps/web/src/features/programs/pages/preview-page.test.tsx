@@ -77,14 +77,14 @@ describe('the public preview of a shared outcome', () => {
       const download = within(files[0]!).getByRole('link', { name: 'Download deck.pdf' });
       expect(download.getAttribute('href')).toMatch(/\/preview\/tok\/files\/f1$/);
       expect(download.getAttribute('download')).toBe('deck.pdf');
-      const pdf = files[0]!.querySelector('object')!;
-      expect(pdf.getAttribute('title')).toBe('Preview of deck.pdf');
-      expect(pdf.getAttribute('data')).toMatch(/\/preview\/tok\/files\/f1\?inline=1$/);
+      const pdf = within(files[0]!).getByTitle('Preview of deck.pdf');
+      expect(pdf.tagName).toBe('IFRAME');
+      expect(pdf.getAttribute('src')).toMatch(/\/preview\/tok\/files\/f1\?inline=1$/);
       // Where the browser cannot show a PDF, the fallback offers the file instead.
-      expect(within(pdf).getByRole('link', { name: 'Save deck.pdf' })).toBeTruthy();
+      expect(within(files[0]!).getByRole('link', { name: 'Save deck.pdf' })).toBeTruthy();
       expect(within(files[1]!).getByRole('img', { name: 'Preview of board.png' })).toBeTruthy();
       // A Word file has no in-page preview, only its download.
-      expect(files[2]!.querySelector('object, img')).toBeNull();
+      expect(files[2]!.querySelector('iframe, img')).toBeNull();
       expect(within(files[2]!).getByRole('link', { name: 'Download notes.docx' })).toBeTruthy();
       expect(screen.getByText('No answers or files for this mission yet.')).toBeTruthy();
     },

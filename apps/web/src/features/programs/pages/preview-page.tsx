@@ -90,30 +90,31 @@ function InPagePreview({ file }: { file: { fileName: string; mimeType: string; d
       />
     );
   if (file.mimeType !== 'application/pdf') return null;
+  // A frame, not an <object>: the app's policy allows no plugins, and the PDF answer allows only this origin to frame it.
   return (
-    <Box
-      component="object"
-      data={inlineHref(file.downloadUrl)}
-      type="application/pdf"
-      title={`Preview of ${file.fileName}`}
-      sx={{
-        display: 'block',
-        width: '100%',
-        height: { xs: 360, sm: 560 },
-        mt: 2,
-        borderRadius: 2,
-        border: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Typography sx={{ p: 2, color: 'text.secondary' }}>
-        Your browser cannot show this PDF here.{' '}
+    <>
+      <Box
+        component="iframe"
+        src={inlineHref(file.downloadUrl)}
+        title={`Preview of ${file.fileName}`}
+        sx={{
+          display: 'block',
+          width: '100%',
+          height: { xs: 360, sm: 560 },
+          mt: 2,
+          borderRadius: 2,
+          border: 1,
+          borderColor: 'divider',
+        }}
+      />
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+        Not showing?{' '}
         <Link href={apiHref(file.downloadUrl)} download={file.fileName}>
           Save {file.fileName}
         </Link>{' '}
-        to read it.
+        and open it on your device.
       </Typography>
-    </Box>
+    </>
   );
 }
 
