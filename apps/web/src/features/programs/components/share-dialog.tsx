@@ -27,10 +27,14 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
 import { useCreateShareMutation, useRevokeShareMutation, useShareLinksQuery } from '../api';
 import type { ShareKind } from '../api';
-import { expiryLabel, openedLabel } from '../lib/share-labels';
+import { expiryLabel, hasExpired, openedLabel } from '../lib/share-labels';
 import { useCopyLink } from '../lib/hooks';
 
 const NEVER = 'never';
+const nameChoices = [
+  { key: 'showFounderName', label: 'Show my name' },
+  { key: 'showStartupName', label: "Show my startup's name" },
+] as const;
 
 /** Makes a read-only link to a deliverable or an outcome, with a copy-link input and revoke. */
 export function ShareDialog({
@@ -54,19 +58,19 @@ export function ShareDialog({
   const [createShare, creating] = useCreateShareMutation();
   const [revokeShare, revoking] = useRevokeShareMutation();
   const inputRef = useRef<HTMLInputElement>(null);
-  const share: Share | null = created ?? (revoked ? null : (links.data?.[0] ?? null));
+  // An expired link opens nothing any more: the dialog offers a new one instead of showing it.
+  const live = links.data?.find((link) => !hasExpired(link.expiresAt)) ?? null;
+  const share: Share | null = created ?? (revoked ? null : live);
 
   const [expiry, setExpiry] = useState<string>(String(DEFAULT_SHARE_EXPIRY_DAYS));
-  const [showFounderName, setShowFounderName] = useState(true);
-  const [showStartupName, setShowStartupName] = useState(true);
+  const [names, setNames] = useState({ showFounderName: true, showStartupName: true });
 
   const create = async () => {
     const result = await createShare({
       kind,
       id,
       expiresInDays: expiry === NEVER ? null : (Number(expiry) as (typeof shareExpiryDays)[number]),
-      showFounderName,
-      showStartupName,
+      ...names,
     });
     if ('data' in result && result.data) {
       setCreated(result.data);
@@ -147,24 +151,18 @@ export function ShareDialog({
               <MenuItem value={NEVER}>Never</MenuItem>
             </TextField>
             <FormGroup>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={showFounderName}
-                    onChange={(event) => setShowFounderName(event.target.checked)}
-                  />
-                }
-                label="Show my name"
-              />
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={showStartupName}
-                    onChange={(event) => setShowStartupName(event.target.checked)}
-                  />
-                }
-                label="Show my startup's name"
-              />
+              {nameChoices.map(({ key, label }) => (
+                <FormControlLabel
+                  key={key}
+                  control={
+                    <Switch
+                      checked={names[key]}
+                      onChange={(event) => setNames({ ...names, [key]: event.target.checked })}
+                    />
+                  }
+                  label={label}
+                />
+              ))}
             </FormGroup>
             <Button
               variant="contained"

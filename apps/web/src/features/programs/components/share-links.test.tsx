@@ -93,7 +93,8 @@ describe('share links after the dialog that made them has closed', () => {
     async () => {
       const api = await renderWith(
         <ShareDialog kind="outcome" id={MILESTONE_ID} itemName="Discovery" open onClose={() => undefined} />,
-        [],
+        // An expired link of the same outcome is not offered again.
+        [link('old', { kind: 'outcome', id: MILESTONE_ID, expiresAt: '2025-01-01T00:00:00.000Z' })],
       );
       const expiry = await screen.findByRole('combobox', { name: 'Link expires after' });
       expect(expiry.textContent).toBe('30 days');
@@ -134,20 +135,23 @@ describe('share links after the dialog that made them has closed', () => {
           opens: 3,
           expiresAt: null,
         }),
+        link('tok-3', { title: 'old.pdf', expiresAt: '2025-01-01T00:00:00.000Z', opens: 1 }),
       ]);
       const section = await screen.findByRole('region', { name: 'Shared links' });
       const rows = within(section).getAllByTestId('shared-link');
       expect(rows.map((r) => r.textContent)).toEqual([
         expect.stringContaining('pitch.pdf'),
         expect.stringContaining('Problem & Customer Discovery'),
+        expect.stringContaining('old.pdf'),
       ]);
       expect(rows[1]!.textContent).toContain('Outcome · shared');
       expect(rows[0]!.textContent).toContain('Not opened yet');
       expect(rows[0]!.textContent).toMatch(/Expires \S/);
       expect(rows[1]!.textContent).toContain('Opened 3 times');
       expect(rows[1]!.textContent).toContain('Never expires');
+      expect(rows[2]!.textContent).toMatch(/Expired \S/);
       await userEvent.click(screen.getByRole('button', { name: 'Revoke the link to pitch.pdf' }));
-      await waitFor(() => expect(within(section).getAllByTestId('shared-link')).toHaveLength(1));
+      await waitFor(() => expect(within(section).getAllByTestId('shared-link')).toHaveLength(2));
       expect(api.calls).toContain('DELETE /api/shares/tok-1');
     },
     SLOW,

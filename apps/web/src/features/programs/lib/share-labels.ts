@@ -1,9 +1,12 @@
 import type { ShareLink } from '@liftoff/contracts/programs';
 import { formatDate } from './format';
 
-/** "Expires 20 Dec 2026" or "Never expires", as the founder's lists say it. */
+export const hasExpired = (expiresAt: string | null, now = Date.now()) =>
+  expiresAt !== null && Date.parse(expiresAt) <= now;
+
+/** "Expires 20 Dec 2026", "Expired 20 Dec 2026" or "Never expires", as the founder's lists say it. */
 export const expiryLabel = (expiresAt: string | null) =>
-  expiresAt ? `Expires ${formatDate(expiresAt)}` : 'Never expires';
+  expiresAt ? `${hasExpired(expiresAt) ? 'Expired' : 'Expires'} ${formatDate(expiresAt)}` : 'Never expires';
 
 /** How often the public page was opened: the founder's sign that the link was used. */
 export const openedLabel = (link: Pick<ShareLink, 'opens'>) =>
