@@ -133,6 +133,7 @@ describe('share links after the dialog that made them has closed', () => {
           id: MILESTONE_ID,
           title: 'Problem & Customer Discovery',
           opens: 3,
+          lastOpenedAt: '2026-11-24T09:00:00.000Z',
           expiresAt: null,
         }),
         link('tok-3', { title: 'old.pdf', expiresAt: '2025-01-01T00:00:00.000Z', opens: 1 }),
@@ -147,7 +148,7 @@ describe('share links after the dialog that made them has closed', () => {
       expect(rows[1]!.textContent).toContain('Outcome · shared');
       expect(rows[0]!.textContent).toContain('Not opened yet');
       expect(rows[0]!.textContent).toMatch(/Expires \S/);
-      expect(rows[1]!.textContent).toContain('Opened 3 times');
+      expect(rows[1]!.textContent).toMatch(/Opened 3 times, last \S/);
       expect(rows[1]!.textContent).toContain('Never expires');
       expect(rows[2]!.textContent).toMatch(/Expired \S/);
       await userEvent.click(screen.getByRole('button', { name: 'Revoke the link to pitch.pdf' }));

@@ -9,5 +9,8 @@ export const expiryLabel = (expiresAt: string | null) =>
   expiresAt ? `${hasExpired(expiresAt) ? 'Expired' : 'Expires'} ${formatDate(expiresAt)}` : 'Never expires';
 
 /** How often the public page was opened: the founder's sign that the link was used. */
-export const openedLabel = (link: Pick<ShareLink, 'opens'>) =>
-  link.opens === 0 ? 'Not opened yet' : `Opened ${link.opens} ${link.opens === 1 ? 'time' : 'times'}`;
+export function openedLabel(link: Pick<ShareLink, 'opens' | 'lastOpenedAt'>): string {
+  if (link.opens === 0) return 'Not opened yet';
+  const last = link.lastOpenedAt ? `, last ${formatDate(link.lastOpenedAt)}` : '';
+  return `Opened ${link.opens} ${link.opens === 1 ? 'time' : 'times'}${last}`;
+}
