@@ -56,6 +56,7 @@ import { createProgramsFeature } from './features/programs/feature.js';
 import { reviewRoutes } from './features/programs/review-routes.js';
 import { programAuthoringRoutes } from './features/programs/authoring-routes.js';
 import { programsRoutes } from './features/programs/routes.js';
+import { shareRoutes } from './features/programs/share-routes.js';
 import { programsStudioRoutes } from './features/programs/studio-routes.js';
 import { cohortMembership } from './features/cohorts/membership.js';
 import { createCohortScope } from './features/cohorts/scope.js';
@@ -332,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forget: (key) => flags.forget(key),
   });
   await app.register(programsRoutes, { service: programs.service });
+  await app.register(shareRoutes, { service: programs.shares });
   await app.register(cohortsStudioRoutes, cohorts);
   await app.register(reviewRoutes, { service: programs.reviews });
   await app.register(programsStudioRoutes, { service: programs.reviews });

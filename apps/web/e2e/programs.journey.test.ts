@@ -241,19 +241,52 @@ describe('journey: a new founder works through the first mission and shares it',
 
     await page.getByRole('button', { name: 'Share this outcome' }).click();
     const dialog = page.getByRole('dialog');
+    // The link lives 30 days and names the founder and the startup unless the founder says otherwise.
+    expect(await dialog.getByRole('combobox', { name: 'Link expires after' }).textContent()).toBe('30 days');
+    expect(await dialog.getByRole('switch', { name: 'Show my name' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('switch', { name: "Show my startup's name" }).isChecked()).toBe(true);
+    await expectAccessible(page, 'share dialog for an outcome');
     await dialog.getByRole('button', { name: 'Create share link' }).click();
     outcomeShareUrl = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+    await dialog
+      .getByTestId('share-expiry')
+      .getByText(/^Expires /)
+      .waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    const visitor = await newContext(browser, server.url);
-    const preview = await visitor.newPage();
-    await preview.goto(outcomeShareUrl);
-    await preview
-      .getByRole('heading', { level: 1, name: 'You know whose problem you solve, and you can prove it' })
-      .waitFor();
-    await preview.getByText('Frame the problem').waitFor();
-    await expectAccessible(preview, 'preview of an outcome');
-    await visitor.close();
+    // Signed out, on a phone and on a desktop: who shared it, the answers, the files, and until when.
+    for (const width of [375, 1440]) {
+      const visitor = await newContext(browser, server.url, { width, height: 800 });
+      const preview = await visitor.newPage();
+      await preview.goto(outcomeShareUrl);
+      await preview
+        .getByRole('heading', { level: 1, name: 'You know whose problem you solve, and you can prove it' })
+        .waitFor();
+      await preview.getByText('Frame the problem').waitFor();
+      expect(await preview.getByTestId('shared-by').textContent()).toBe(
+        'Shared by Grace Hopper of Compiler Labs',
+      );
+      await preview.getByText('Owners of independent physiotherapy clinics').waitFor();
+      await preview
+        .getByTestId('link-expiry')
+        .getByText(/^This link expires on /)
+        .waitFor();
+      const image = preview.getByRole('img', { name: 'Preview of problem-statement.png' });
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await noHorizontalOverflow(preview);
+      await expectAccessible(preview, `preview of an outcome at ${width} px`);
+      if (width === 375) {
+        const [download] = await Promise.all([
+          preview.waitForEvent('download'),
+          preview.getByRole('link', { name: 'Download problem-statement.png' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe('problem-statement.png');
+        expect(await download.failure()).toBeNull();
+      }
+      await visitor.close();
+    }
 
     // The overview moved on to the second milestone; the first ring is full.
     await page.goto('/overview');
@@ -269,6 +302,10 @@ describe('journey: a new founder works through the first mission and shares it',
     const shared = page.getByRole('region', { name: 'Shared links' });
     await shared.getByText('Outcome · shared', { exact: false }).waitFor();
     expect(await shared.getByTestId('shared-link').count()).toBe(1);
+    // Opened by the recipient on both screens, and with its expiry.
+    const row = await shared.getByTestId('shared-link').textContent();
+    expect(row).toMatch(/Opened [2-9]\d* times/);
+    expect(row).toMatch(/Expires \S/);
     await expectAccessible(page, 'outcomes repository');
     await shared.getByRole('button', { name: 'Revoke the link to Problem & Customer Discovery' }).click();
     await shared.waitFor({ state: 'detached' });

@@ -242,16 +242,43 @@ export const outcomesQuery = z
 export const outcomesResult = z.array(milestoneOutcome);
 
 export const shareKinds = ['attachment', 'outcome'] as const;
-/** `id` is an attachment id (kind attachment) or a milestone id (kind outcome). */
-export const createShareBody = z.object({ kind: z.enum(shareKinds), id: z.string().min(1) }).strict();
+/** How long a new link stays open, in days; null keeps it open until it is revoked. */
+export const shareExpiryDays = [7, 30, 90] as const;
+export const DEFAULT_SHARE_EXPIRY_DAYS = 30;
+/**
+ * `id` is an attachment id (kind attachment) or a milestone id (kind outcome). The founder decides how long
+ * the link lives and whether the page names them and their startup (both named unless they say otherwise).
+ */
+export const createShareBody = z
+  .object({
+    kind: z.enum(shareKinds),
+    id: z.string().min(1),
+    expiresInDays: z
+      .literal(shareExpiryDays, { message: 'Choose 7, 30 or 90 days, or null for a link that never expires' })
+      .nullable()
+      .default(DEFAULT_SHARE_EXPIRY_DAYS),
+    showFounderName: z.boolean().default(true),
+    showStartupName: z.boolean().default(true),
+  })
+  .strict();
+export type CreateShareBody = z.input<typeof createShareBody>;
 export const share = z.object({
   token: z.string(),
   url: z.string(),
   kind: z.enum(shareKinds),
   createdAt: z.string(),
+  /** null: the link never expires. */
+  expiresAt: z.string().nullable(),
+  showFounderName: z.boolean(),
+  showStartupName: z.boolean(),
 });
 export type Share = z.infer<typeof share>;
 export const tokenParams = z.object({ token: z.string() });
+export const sharedFileParams = z.object({ token: z.string(), attachmentId: z.string() });
+/** `inline=1` asks to show a PDF or an image in the page rather than save it; other files always download. */
+export const sharedFileQuery = z.object({ inline: z.literal('1').optional() }).strict();
+/** The types a shared page shows in place: PDFs and raster images (never SVG, which can carry scripts). */
+export const inlinePreviewTypes = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 /** GET /api/shares: the caller's live links, optionally for one deliverable or milestone outcome. */
 export const sharesQuery = z
   .object({ kind: z.enum(shareKinds).optional(), id: z.uuid().optional() })
@@ -261,10 +288,22 @@ export const shareLink = share.extend({
   id: z.string(),
   /** The file name or the milestone's name. */
   title: z.string(),
+  /** How many times the public page was opened (the owner's own list never counts). */
+  opens: z.number().int(),
+  lastOpenedAt: z.string().nullable(),
 });
 export type ShareLink = z.infer<typeof shareLink>;
 
-const previewContext = z.object({ programName: z.string(), milestoneName: z.string() });
+/** Who shared the page, each name only if the founder chose to show it. */
+export const sharedBy = z.object({ founderName: z.string().nullable(), startupName: z.string().nullable() });
+export type SharedBy = z.infer<typeof sharedBy>;
+const previewContext = z.object({
+  programName: z.string(),
+  milestoneName: z.string(),
+  sharedBy,
+  /** When the link stops opening; null for never. */
+  expiresAt: z.string().nullable(),
+});
 
 /** The public preview: only the shared item, no ids of the owner's other data. */
 export const preview = z.discriminatedUnion('kind', [
@@ -289,8 +328,16 @@ export const preview = z.discriminatedUnion('kind', [
       z.object({
         name: z.string(),
         deliverableTitle: z.string().nullable(),
+        /** The mission's worksheet answers in step order: only the fields the founder filled. */
+        answers: z.array(z.object({ label: z.string(), answer: z.string() })),
         attachments: z.array(
-          z.object({ fileName: z.string(), mimeType: z.string(), size: z.number().int() }),
+          z.object({
+            fileName: z.string(),
+            mimeType: z.string(),
+            size: z.number().int(),
+            /** Public, and only through this link: it stops working when the link does. */
+            downloadUrl: z.string(),
+          }),
         ),
       }),
     ),

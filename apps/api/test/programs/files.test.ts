@@ -223,6 +223,8 @@ describe('outcomes and shares', () => {
       missionName: 'Frame the problem',
       milestoneName: 'Problem & Customer Discovery',
       programName: 'Venture Foundations',
+      sharedBy: { founderName: 'Ada Founder', startupName: 'Acme' },
+      expiresAt: expect.any(String),
     });
     const bytes = await t.app.inject({ method: 'GET', url: `/api/preview/${token}/file` });
     expect(bytes.statusCode).toBe(200);
@@ -270,6 +272,11 @@ describe('outcomes and shares', () => {
       createdAt: expect.any(String),
       id: file.id,
       title: 'pitch.pdf',
+      expiresAt: expect.any(String),
+      showFounderName: true,
+      showStartupName: true,
+      opens: 0,
+      lastOpenedAt: null,
     });
     const all = (await list()).data as { token: string; title: string; kind: string }[];
     expect(all).toHaveLength(3);
@@ -290,7 +297,7 @@ describe('outcomes and shares', () => {
     expect(bad.code).toBe('VALIDATION_FAILED');
   });
 
-  it('shares a milestone outcome with only its names, no files or ids', async () => {
+  it('shares a milestone outcome with only its names and files, no ids of other data', async () => {
     const milestone = program.userMilestone[0]!;
     const created = await t.app.inject({
       method: 'POST',
@@ -304,18 +311,21 @@ describe('outcomes and shares', () => {
     const data = res.json().data;
     expect(Object.keys(data).sort()).toEqual([
       'completedAt',
+      'expiresAt',
       'iconUrl',
       'kind',
       'milestoneName',
       'missions',
       'outcome',
       'programName',
+      'sharedBy',
     ]);
     expect(data.outcome.title).toBe(milestone.outcome.title);
     expect(data.missions[0].attachments[0]).toEqual({
       fileName: expect.any(String),
       mimeType: expect.any(String),
       size: expect.any(Number),
+      downloadUrl: expect.stringMatching(new RegExp(`^/api/preview/${token}/files/`)),
     });
     expect(JSON.stringify(data)).not.toContain(milestone.id);
     expect(JSON.stringify(data)).not.toContain(missionId);

@@ -98,6 +98,9 @@ describe('every /api route × every kind of person', () => {
       'PUT /api/expert-portal/meetings/:id/notes',
       'POST /api/expert/meetings/:id/proposal',
       'GET /api/expert-portal/calendar-feed',
+      // Share links, and the public download of one file of a shared outcome.
+      'POST /api/shares',
+      'GET /api/preview/:token/files/:attachmentId',
       'POST /api/expert-portal/calendar-feed',
       'DELETE /api/expert-portal/calendar-feed',
       'GET /api/calendar-feeds/meetings.ics',

@@ -10,6 +10,7 @@ import {
   enrollInProgram,
   type ExpertLookup,
 } from './service.js';
+import { createSharesService } from './shares.js';
 
 /** How often enrolments past their end date are closed (also once at start). */
 const CLOSE_OVERDUE_EVERY_MS = 60 * 60 * 1000;
@@ -30,8 +31,15 @@ export function createProgramsFeature(
     db: app.db,
     storage: app.storage,
     appUrl: app.config.APP_URL,
-    shareKey: createHmac('sha256', app.config.ENCRYPTION_KEY).update('liftoff share links').digest('hex'),
     findExperts: options.findExperts,
+  });
+  const shares = createSharesService({
+    db: app.db,
+    storage: app.storage,
+    appUrl: app.config.APP_URL,
+    shareKey: createHmac('sha256', app.config.ENCRYPTION_KEY).update('liftoff share links').digest('hex'),
+    people: options.review.people,
+    milestoneOutcome: service.milestoneOutcome,
   });
   const reviews = createReviewService({
     db: app.db,
@@ -60,6 +68,7 @@ export function createProgramsFeature(
   app.addHook('onClose', async () => clearInterval(timer));
   return {
     service,
+    shares,
     reviews,
     authoring,
     /**

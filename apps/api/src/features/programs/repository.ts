@@ -661,6 +661,13 @@ export function sharesRepository(db: DbOrTx) {
         .where(and(eq(missionAttachments.userId, userId), inArray(missionAttachments.id, ids)));
       return new Map(rows.map((r) => [r.id, r.fileName]));
     },
+    /** One more opening, counted in the row so concurrent openings all count. */
+    async countOpen(shareId: string, at: Date) {
+      await db
+        .update(shares)
+        .set({ openCount: sql`${shares.openCount} + 1`, lastOpenedAt: at })
+        .where(eq(shares.id, shareId));
+    },
     async revoke(userId: string, tokenHash: string) {
       const rows = await db
         .update(shares)

@@ -3,7 +3,6 @@ import { envelope } from '@liftoff/contracts/common';
 import {
   attachment,
   attachmentParams,
-  createShareBody,
   idParams,
   milestone,
   milestoneOutcome,
@@ -12,16 +11,11 @@ import {
   nextStepResult,
   outcomesQuery,
   outcomesResult,
-  preview,
   program,
   programIdParams,
   programsMessages as messages,
   ratingBody,
-  share,
   step,
-  tokenParams,
-  shareLink,
-  sharesQuery,
   worksheetBody,
 } from '@liftoff/contracts/programs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -36,19 +30,21 @@ import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads.js';
 
 const tags = ['programs'];
 
-function sendFile(
+export function sendFile(
   reply: FastifyReply,
   file: { attachment: { fileName: string; mimeType: string; size: number }; stream: Readable },
+  inline = false,
 ) {
+  const disposition = contentDisposition(file.attachment.fileName);
   return reply
     .header('content-type', file.attachment.mimeType)
     .header('content-length', String(file.attachment.size))
-    .header('content-disposition', contentDisposition(file.attachment.fileName))
+    .header('content-disposition', inline ? disposition.replace(/^attachment/, 'inline') : disposition)
     .header('x-content-type-options', 'nosniff')
     .send(file.stream);
 }
 
-/** The programs calls of spec section 7 plus deliverables, outcomes, shares and the public preview. */
+/** The programs calls of spec section 7 plus deliverables and outcomes (share links: share-routes.ts). */
 export async function programsRoutes(
   app: FastifyInstance,
   options: { service: ProgramsService; maxUploadBytes?: number },
@@ -277,88 +273,5 @@ export async function programsRoutes(
       },
     },
     async (request) => ok(messages.outcomes, await service.outcomes(me(request), request.query)),
-  );
-
-  r.post(
-    '/api/shares',
-    {
-      config: { errors: [409] },
-      schema: {
-        tags,
-        summary:
-          'Make a read-only link to a deliverable (kind attachment, id = attachment id) or a milestone outcome (kind outcome, id = milestone id)',
-        description: 'The token is shown only in this answer (the API keeps its hash).',
-        body: createShareBody,
-        response: { 201: envelope(share) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          ok(
-            messages.shareCreated,
-            await service.createShare(me(request), request.body.kind, request.body.id),
-          ),
-        ),
-  );
-
-  r.get(
-    '/api/shares',
-    {
-      schema: {
-        tags,
-        summary: "The caller's live share links (optionally for one deliverable or milestone outcome)",
-        querystring: sharesQuery,
-        response: { 200: envelope(z.array(shareLink)) },
-      },
-    },
-    async (request) => ok(messages.shares, await service.listShares(me(request), request.query)),
-  );
-
-  r.delete(
-    '/api/shares/:token',
-    {
-      schema: {
-        tags,
-        summary: 'Revoke a share link (owner only)',
-        params: tokenParams,
-        response: { 200: envelope(z.object({})) },
-      },
-    },
-    async (request) => {
-      await service.revokeShare(me(request), request.params.token);
-      return ok(messages.shareRevoked, {});
-    },
-  );
-
-  r.get(
-    '/api/preview/:token',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Public: what a share link shows (404 once revoked)',
-        security: [],
-        params: tokenParams,
-        response: { 200: envelope(preview) },
-      },
-    },
-    async (request) => ok(messages.preview, await service.preview(request.params.token)),
-  );
-
-  r.get(
-    '/api/preview/:token/file',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Public: download the shared deliverable',
-        security: [],
-        params: tokenParams,
-        description: 'Answers the bytes with Content-Disposition: attachment.',
-      },
-    },
-    async (request, reply) => sendFile(reply, await service.previewFile(request.params.token)),
   );
 }

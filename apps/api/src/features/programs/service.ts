@@ -7,21 +7,18 @@ import {
   type MilestoneSummary,
   type Mission,
   type NextStepResult,
-  type Preview,
   type Program,
-  type Share,
-  type ShareLink,
   type Step,
   type WorksheetField,
 } from '@liftoff/contracts/programs';
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { settleMission } from './completion.js';
 import { retiredStepsOf } from './program-migration.js';
-import { progressRepository, sharesRepository, templatesRepository, type Status } from './repository.js';
+import { progressRepository, templatesRepository, type Status } from './repository.js';
 import { reviewRepository } from './review-repository.js';
 import { checkWithdrawal, handInRefusal, recordHandIn } from './review-rules.js';
 import { checkUpload } from './uploads.js';
@@ -33,25 +30,17 @@ export interface ProgramsDeps {
   db: Db;
   storage: FileStorage;
   appUrl: string;
-  /**
-   * Share tokens are an HMAC of the share's id under this key: the database keeps only their hash (a leaked
-   * table opens nothing), yet the owner can see and copy their live links again.
-   */
-  shareKey: string;
   findExperts: ExpertLookup;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Malformed ids are simply not found: the caller learns nothing about what exists. */
-function checkId(id: string | undefined, what: string): string {
+export function checkId(id: string | undefined, what: string): string {
   if (!id || !uuidPattern.test(id)) throw notFound(`${what} not found`);
   return id;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const shareTokenOf = (key: string, shareId: string) =>
-  createHmac('sha256', key).update(`share:${shareId}`).digest('base64url');
 const ENDED_MESSAGE = 'This program has ended; its missions can no longer be changed.';
 
 type Repo = ReturnType<typeof progressRepository>;
@@ -346,27 +335,12 @@ export function createProgramsService(deps: ProgramsDeps) {
     }));
   }
 
-  /** The share's attachment (with its mission, milestone and program names), or 404. */
-  async function sharedAttachment(token: string) {
-    const share = await sharesRepository(db).findActive(hashToken(token));
-    if (!share || share.kind !== 'attachment' || !share.attachmentId) return null;
-    const attachment = await sharesRepository(db).findAttachmentById(share.userId, share.attachmentId);
-    if (!attachment) return null;
-    const repo = progressRepository(db);
-    const [mission] = await repo.missions(share.userId, { ids: [attachment.userMissionId] });
-    const [milestone] = await repo.milestones(share.userId, { ids: [mission!.userMilestoneId] });
-    const [program] = await repo.programs(share.userId, [milestone!.userProgramId]);
-    return { attachment, mission: mission!, milestone: milestone!, program: program! };
-  }
-
   async function programMilestones(userId: string, programId: string): Promise<Milestone[]> {
     const repo = progressRepository(db);
     const [program] = await repo.programs(userId, [checkId(programId, 'Program')]);
     if (!program) throw notFound('Program not found');
     return buildMilestones(repo, userId, await repo.milestones(userId, { programIds: [program.id] }));
   }
-
-  const linkGone = () => notFound('This link is not valid or was revoked.');
 
   return {
     listPrograms: (userId: string) => buildPrograms(userId),
@@ -574,125 +548,6 @@ export function createProgramsService(deps: ProgramsDeps) {
         userId,
         rows.filter((r) => r.status !== 'LOCKED'),
       );
-    },
-
-    async createShare(userId: string, kind: 'attachment' | 'outcome', id: string): Promise<Share> {
-      const shares = sharesRepository(db);
-      let target: { attachmentId?: string; userMilestoneId?: string };
-      if (kind === 'attachment') {
-        const attachment = await shares.findAttachmentById(userId, checkId(id, 'Attachment'));
-        if (!attachment) throw notFound('Attachment not found');
-        target = { attachmentId: attachment.id };
-      } else {
-        const [milestone] = await progressRepository(db).milestones(userId, {
-          ids: [checkId(id, 'Milestone')],
-        });
-        if (!milestone) throw notFound('Milestone not found');
-        if (milestone.status === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
-        target = { userMilestoneId: milestone.id };
-      }
-      const shareId = randomUUID();
-      const token = shareTokenOf(deps.shareKey, shareId);
-      const row = await shares.insert({ id: shareId, userId, kind, tokenHash: hashToken(token), ...target });
-      return {
-        token,
-        kind,
-        url: `${deps.appUrl}/preview?token=${token}`,
-        createdAt: row.createdAt.toISOString(),
-      };
-    },
-
-    /** The caller's live links with what each shares, so any of them can be copied or revoked later. */
-    async listShares(
-      userId: string,
-      filter: { kind?: 'attachment' | 'outcome'; id?: string },
-    ): Promise<ShareLink[]> {
-      const repo = sharesRepository(db);
-      const rows = await repo.listActive(userId, { kind: filter.kind, targetId: filter.id });
-      const [files, milestones] = await Promise.all([
-        repo.attachmentNames(
-          userId,
-          rows.flatMap((r) => (r.attachmentId ? [r.attachmentId] : [])),
-        ),
-        progressRepository(db).milestones(userId, {
-          ids: rows.flatMap((r) => (r.userMilestoneId ? [r.userMilestoneId] : [])),
-        }),
-      ]);
-      const milestoneNames = new Map(milestones.map((m) => [m.id, m.name]));
-      return rows.flatMap((row) => {
-        const token = shareTokenOf(deps.shareKey, row.id);
-        // Links made before tokens were derived from their id cannot be shown again.
-        if (hashToken(token) !== row.tokenHash) return [];
-        const id = (row.attachmentId ?? row.userMilestoneId)!;
-        const title = row.attachmentId ? files.get(id) : milestoneNames.get(id);
-        if (!title) return [];
-        return [
-          {
-            token,
-            kind: row.kind,
-            url: `${deps.appUrl}/preview?token=${token}`,
-            createdAt: row.createdAt.toISOString(),
-            id,
-            title,
-          },
-        ];
-      });
-    },
-
-    async revokeShare(userId: string, token: string): Promise<void> {
-      if (!(await sharesRepository(db).revoke(userId, hashToken(token))))
-        throw notFound('Share link not found');
-    },
-
-    /** Public: only what the link shares. */
-    async preview(token: string): Promise<Preview> {
-      const share = await sharesRepository(db).findActive(hashToken(token));
-      if (!share) throw linkGone();
-      if (share.kind === 'attachment') {
-        const found = await sharedAttachment(token);
-        if (!found) throw linkGone();
-        const { attachment, mission, milestone, program } = found;
-        return {
-          kind: 'attachment',
-          attachment: {
-            fileName: attachment.fileName,
-            mimeType: attachment.mimeType,
-            size: attachment.size,
-            createdAt: attachment.createdAt.toISOString(),
-            downloadUrl: `/api/preview/${encodeURIComponent(token)}/file`,
-          },
-          missionName: mission.name,
-          milestoneName: milestone.name,
-          programName: program.name,
-        };
-      }
-      const outcome = await buildOutcome(share.userId, share.userMilestoneId!);
-      return {
-        kind: 'outcome',
-        outcome: outcome.outcome,
-        completedAt: outcome.completedAt,
-        iconUrl: outcome.milestone.iconUrl,
-        milestoneName: outcome.milestone.name,
-        programName: outcome.milestone.programName,
-        missions: outcome.missions.map((m) => ({
-          name: m.name,
-          deliverableTitle: m.deliverable?.title ?? null,
-          attachments: m.attachments.map((a) => ({
-            fileName: a.fileName,
-            mimeType: a.mimeType,
-            size: a.size,
-          })),
-        })),
-      };
-    },
-
-    async previewFile(token: string): Promise<{ attachment: Attachment; stream: Readable }> {
-      const found = await sharedAttachment(token);
-      if (!found) throw linkGone();
-      return {
-        attachment: toAttachment(found.attachment),
-        stream: await storage.getStream(found.attachment.storageKey),
-      };
     },
   };
 }

@@ -298,6 +298,12 @@ export const shares = pgTable(
     userMilestoneId: uuid('user_milestone_id').references(() => userMilestones.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** null: open until revoked (every link made before founders chose an expiry). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    openCount: integer('open_count').notNull().default(0),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    showFounderName: boolean('show_founder_name').notNull().default(true),
+    showStartupName: boolean('show_startup_name').notNull().default(true),
   },
   (table) => [
     uniqueIndex('shares_token_hash_unique').on(table.tokenHash),

@@ -5,6 +5,7 @@ import type {
   Mission,
   NextStepBody,
   NextStepResult,
+  CreateShareBody,
   Preview,
   Program,
   Share,
@@ -192,7 +193,7 @@ export const programsApi = programsBase.injectEndpoints({
       }),
       providesTags: ['Share'],
     }),
-    createShare: build.mutation<Share, { kind: ShareKind; id: string }>({
+    createShare: build.mutation<Share, CreateShareBody>({
       query: (body) => ({ url: '/shares', method: 'POST', headerType: 'authorization', body }),
       extraOptions: { successToast: true },
       invalidatesTags: ['Share'],

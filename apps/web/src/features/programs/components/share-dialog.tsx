@@ -1,14 +1,23 @@
 import { useId, useRef, useState } from 'react';
-import type { Share } from '@liftoff/contracts/programs';
+import {
+  DEFAULT_SHARE_EXPIRY_DAYS,
+  shareExpiryDays,
+  type Share,
+  type ShareLink,
+} from '@liftoff/contracts/programs';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
@@ -18,7 +27,14 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
 import { useCreateShareMutation, useRevokeShareMutation, useShareLinksQuery } from '../api';
 import type { ShareKind } from '../api';
+import { expiryLabel, hasExpired, openedLabel } from '../lib/share-labels';
 import { useCopyLink } from '../lib/hooks';
+
+const NEVER = 'never';
+const nameChoices = [
+  { key: 'showFounderName', label: 'Show my name' },
+  { key: 'showStartupName', label: "Show my startup's name" },
+] as const;
 
 /** Makes a read-only link to a deliverable or an outcome, with a copy-link input and revoke. */
 export function ShareDialog({
@@ -42,10 +58,20 @@ export function ShareDialog({
   const [createShare, creating] = useCreateShareMutation();
   const [revokeShare, revoking] = useRevokeShareMutation();
   const inputRef = useRef<HTMLInputElement>(null);
-  const share: Share | null = created ?? (revoked ? null : (links.data?.[0] ?? null));
+  // An expired link opens nothing any more: the dialog offers a new one instead of showing it.
+  const live = links.data?.find((link) => !hasExpired(link.expiresAt)) ?? null;
+  const share: Share | null = created ?? (revoked ? null : live);
+
+  const [expiry, setExpiry] = useState<string>(String(DEFAULT_SHARE_EXPIRY_DAYS));
+  const [names, setNames] = useState({ showFounderName: true, showStartupName: true });
 
   const create = async () => {
-    const result = await createShare({ kind, id });
+    const result = await createShare({
+      kind,
+      id,
+      expiresInDays: expiry === NEVER ? null : (Number(expiry) as (typeof shareExpiryDays)[number]),
+      ...names,
+    });
     if ('data' in result && result.data) {
       setCreated(result.data);
       setRevoked(false);
@@ -95,6 +121,10 @@ export function ShareDialog({
                 },
               }}
             />
+            <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="share-expiry">
+              {expiryLabel(share.expiresAt)}
+              {'opens' in share ? ` · ${openedLabel(share as ShareLink)}` : ''}
+            </Typography>
             <div>
               <Button color="error" startIcon={<LinkOffIcon />} onClick={revoke} loading={revoking.isLoading}>
                 Revoke link
@@ -106,6 +136,34 @@ export function ShareDialog({
             {revoked ? (
               <Alert severity="info">The link is revoked: it no longer opens anything.</Alert>
             ) : null}
+            <TextField
+              select
+              label="Link expires after"
+              value={expiry}
+              onChange={(event) => setExpiry(event.target.value)}
+              sx={{ minWidth: 220 }}
+            >
+              {shareExpiryDays.map((days) => (
+                <MenuItem key={days} value={String(days)}>
+                  {days} days
+                </MenuItem>
+              ))}
+              <MenuItem value={NEVER}>Never</MenuItem>
+            </TextField>
+            <FormGroup>
+              {nameChoices.map(({ key, label }) => (
+                <FormControlLabel
+                  key={key}
+                  control={
+                    <Switch
+                      checked={names[key]}
+                      onChange={(event) => setNames({ ...names, [key]: event.target.checked })}
+                    />
+                  }
+                  label={label}
+                />
+              ))}
+            </FormGroup>
             <Button
               variant="contained"
               startIcon={<ShareIcon />}

@@ -17,6 +17,7 @@ const MILESTONE_ID = '5d0f5b1c-2222-4222-8222-000000000002';
 function fakeApi(initial: ShareLink[]) {
   let links = [...initial];
   const calls: string[] = [];
+  const bodies: Record<string, unknown>[] = [];
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://app');
     const method = init?.method ?? 'GET';
@@ -25,6 +26,15 @@ function fakeApi(initial: ShareLink[]) {
       const id = url.searchParams.get('id');
       return json(200, { message: 'ok', data: links.filter((l) => !id || l.id === id) });
     }
+    if (method === 'POST' && url.pathname === '/api/shares') {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      bodies.push(body);
+      const made = link(`tok-${links.length + 1}`, {
+        expiresAt: body.expiresInDays === null ? null : '2026-12-27T10:00:00.000Z',
+      });
+      links = [made, ...links];
+      return json(201, { message: 'Share link created successfully.', data: made });
+    }
     if (method === 'DELETE' && url.pathname.startsWith('/api/shares/')) {
       const token = decodeURIComponent(url.pathname.split('/').at(-1)!);
       links = links.filter((l) => l.token !== token);
@@ -32,7 +42,7 @@ function fakeApi(initial: ShareLink[]) {
     }
     return json(404, { message: 'not found', statusCode: 404, code: 'NOT_FOUND' });
   });
-  return { fetchImpl, calls };
+  return { fetchImpl, calls, bodies };
 }
 
 const link = (token: string, over: Partial<ShareLink> = {}): ShareLink => ({
@@ -42,6 +52,11 @@ const link = (token: string, over: Partial<ShareLink> = {}): ShareLink => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   id: FILE_ID,
   title: 'pitch.pdf',
+  expiresAt: '2026-12-20T10:00:00.000Z',
+  showFounderName: true,
+  showStartupName: true,
+  opens: 0,
+  lastOpenedAt: null,
   ...over,
 });
 
@@ -74,21 +89,70 @@ describe('share links after the dialog that made them has closed', () => {
   );
 
   it(
+    'makes a link with the chosen expiry and names, 30 days and both names by default',
+    async () => {
+      const api = await renderWith(
+        <ShareDialog kind="outcome" id={MILESTONE_ID} itemName="Discovery" open onClose={() => undefined} />,
+        // An expired link of the same outcome is not offered again.
+        [link('old', { kind: 'outcome', id: MILESTONE_ID, expiresAt: '2025-01-01T00:00:00.000Z' })],
+      );
+      const expiry = await screen.findByRole('combobox', { name: 'Link expires after' });
+      expect(expiry.textContent).toBe('30 days');
+      const founder = screen.getByRole('switch', { name: 'Show my name' });
+      const startup = screen.getByRole('switch', { name: "Show my startup's name" });
+      expect((founder as HTMLInputElement).checked).toBe(true);
+      expect((startup as HTMLInputElement).checked).toBe(true);
+      // By keyboard: open the list, pick "Never", switch the founder's name off.
+      expiry.focus();
+      await userEvent.keyboard('{Enter}');
+      await userEvent.click(await screen.findByRole('option', { name: 'Never' }));
+      await userEvent.click(founder);
+      await userEvent.click(screen.getByRole('button', { name: 'Create share link' }));
+      await screen.findByTestId('share-url');
+      expect(api.bodies).toEqual([
+        {
+          kind: 'outcome',
+          id: MILESTONE_ID,
+          expiresInDays: null,
+          showFounderName: false,
+          showStartupName: true,
+        },
+      ]);
+      expect(screen.getByTestId('share-expiry').textContent).toContain('Never expires');
+    },
+    SLOW,
+  );
+
+  it(
     'the outcomes page lists every live link with copy and revoke',
     async () => {
       const api = await renderWith(<SharedLinksCard />, [
         link('tok-1'),
-        link('tok-2', { kind: 'outcome', id: MILESTONE_ID, title: 'Problem & Customer Discovery' }),
+        link('tok-2', {
+          kind: 'outcome',
+          id: MILESTONE_ID,
+          title: 'Problem & Customer Discovery',
+          opens: 3,
+          lastOpenedAt: '2026-11-24T09:00:00.000Z',
+          expiresAt: null,
+        }),
+        link('tok-3', { title: 'old.pdf', expiresAt: '2025-01-01T00:00:00.000Z', opens: 1 }),
       ]);
       const section = await screen.findByRole('region', { name: 'Shared links' });
       const rows = within(section).getAllByTestId('shared-link');
       expect(rows.map((r) => r.textContent)).toEqual([
         expect.stringContaining('pitch.pdf'),
         expect.stringContaining('Problem & Customer Discovery'),
+        expect.stringContaining('old.pdf'),
       ]);
       expect(rows[1]!.textContent).toContain('Outcome · shared');
+      expect(rows[0]!.textContent).toContain('Not opened yet');
+      expect(rows[0]!.textContent).toMatch(/Expires \S/);
+      expect(rows[1]!.textContent).toMatch(/Opened 3 times, last \S/);
+      expect(rows[1]!.textContent).toContain('Never expires');
+      expect(rows[2]!.textContent).toMatch(/Expired \S/);
       await userEvent.click(screen.getByRole('button', { name: 'Revoke the link to pitch.pdf' }));
-      await waitFor(() => expect(within(section).getAllByTestId('shared-link')).toHaveLength(1));
+      await waitFor(() => expect(within(section).getAllByTestId('shared-link')).toHaveLength(2));
       expect(api.calls).toContain('DELETE /api/shares/tok-1');
     },
     SLOW,

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api';
 import { useRevokeShareMutation, useShareLinksQuery } from '../api';
 import { formatDate } from '../lib/format';
 import { useCopyLink } from '../lib/hooks';
+import { expiryLabel, openedLabel } from '../lib/share-labels';
 
 function LinkRow({ link }: { link: ShareLink }) {
   const [revoke, revoking] = useRevokeShareMutation();
@@ -25,7 +26,7 @@ function LinkRow({ link }: { link: ShareLink }) {
     <ListItem divider sx={{ flexWrap: 'wrap', columnGap: 2 }} data-testid="shared-link">
       <ListItemText
         primary={link.title}
-        secondary={`${what} · shared ${formatDate(link.createdAt)}`}
+        secondary={`${what} · shared ${formatDate(link.createdAt)} · ${openedLabel(link)} · ${expiryLabel(link.expiresAt)}`}
         sx={{ minWidth: 200 }}
       />
       <Stack direction="row" spacing={1}>
@@ -64,7 +65,7 @@ export function SharedLinksCard() {
           Shared links
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          Anyone with one of these links can see what it shares, read-only, until you revoke it.
+          Anyone with one of these links can see what it shares, read-only, until it expires or you revoke it.
         </Typography>
         {links.isError ? (
           <RetryAlert
