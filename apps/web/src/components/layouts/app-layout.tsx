@@ -47,8 +47,8 @@ export type AppLayoutProps = {
 
 const RAIL_WIDTH = 96;
 const BOTTOM_NAV_HEIGHT = 64;
-/** More places than this and the phone's bottom bar scrolls instead of squeezing them. */
-const CROWDED_BOTTOM_NAV = 5;
+/** More places than this and the phone's bottom bar scrolls (the founders' six fit side by side on a 375 px phone). */
+const CROWDED_BOTTOM_NAV = 6;
 
 /** Brings the current place into view in a scrolling bottom bar (the studio's, on a phone). */
 function scrollIntoBar(element: HTMLElement | null) {
