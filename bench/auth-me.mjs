@@ -4,8 +4,9 @@
 // Needs `npm run build` first. DATABASE_URL points it at PostgreSQL; PGlite otherwise.
 //   BENCH_SECONDS  per round and server (default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50)
 //   BEFORE_DIR     another checkout, built, to run as a third contender (before/after in the same run)
-//   BENCH_TRACING  a sample ratio (say 0.1): adds the same build with tracing on at that ratio, exporting to a
-//                  local OTLP/HTTP sink, as a contender beside the untraced one (budget: at most 5 % slower)
+//   BENCH_TRACING  a sample ratio (say 0.1), or several separated by commas: adds the same build with tracing on
+//                  at each ratio, exporting to a local OTLP/HTTP sink, as contenders beside the untraced one
+//                  (budget at 0.1: at most 5 % slower)
 // Goals: Liftoff >= 50 % of the floor; p99 <= 20 ms on PostgreSQL, <= 50 ms on PGlite (50 connections);
 // at 200 connections, no request waits more than a second.
 import autocannon from 'autocannon';
@@ -78,14 +79,17 @@ try {
     const sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('{}')));
     await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
     servers.push({ stop: () => new Promise((resolve) => sink.close(resolve)) });
-    const traced = await startBuiltServer({
-      ...env,
-      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.address().port}`,
-      OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACING,
-    });
-    servers.push(traced);
-    const name = `Liftoff traced at ${process.env.BENCH_TRACING}`;
-    contenders.push({ name, url: traced.url, token: (await signIn(traced.url)).token, pid: traced.pid });
+    // Several ratios side by side (say `0,0.1`): 0 shows what tracing costs before any trace is kept.
+    for (const ratio of process.env.BENCH_TRACING.split(',')) {
+      const traced = await startBuiltServer({
+        ...env,
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.address().port}`,
+        OTEL_TRACES_SAMPLER_ARG: ratio,
+      });
+      servers.push(traced);
+      const name = `Liftoff traced at ${ratio}`;
+      contenders.push({ name, url: traced.url, token: (await signIn(traced.url)).token, pid: traced.pid });
+    }
   }
   if (process.env.BEFORE_DIR) {
     const before = await startBuiltServer(env, { dir: path.resolve(process.env.BEFORE_DIR) });

@@ -83,7 +83,7 @@ import { eventsPlugin } from './plugins/events.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { dbPlugin } from './plugins/db.js';
 import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
-import { observabilityPlugin, tracedChildLogger } from './plugins/observability.js';
+import { observabilityPlugin, tracedChildLogger, traceIdOnLogLines } from './plugins/observability.js';
 import { createErrorReporter } from './lib/error-reporting.js';
 import { createMetrics } from './lib/metrics.js';
 import { createTracing } from './lib/tracing.js';
@@ -139,11 +139,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       level: config.LOG_LEVEL,
       redact: { paths: redactPaths, censor: '[redacted]' },
       serializers: { req: requestSerializer, err: errorSerializer },
+      ...(tracing ? { mixin: traceIdOnLogLines } : {}),
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    ...(tracing ? { childLoggerFactory: tracedChildLogger(tracing.tracer) } : {}),
+    ...(tracing ? { childLoggerFactory: tracedChildLogger(tracing) } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

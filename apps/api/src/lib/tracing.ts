@@ -15,9 +15,12 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   BatchSpanProcessor,
   ParentBasedSampler,
+  SamplingDecision,
   TraceIdRatioBasedSampler,
   TracerProvider,
   type IdGenerator,
+  type Sampler,
+  type SamplingResult,
 } from '@opentelemetry/sdk-trace';
 
 export interface TracingSettings {
@@ -32,6 +35,11 @@ export interface TracingSettings {
 export interface Tracing {
   tracer: Tracer;
   ratio: number;
+  /**
+   * Whether the request arriving now is traced. Decided before any span exists, so a request left out costs
+   * one random draw: no span object, no sampler call, no context (see plugins/observability.ts).
+   */
+  keepRequest(): boolean;
   /** Sends what is still buffered and stops the exporter. */
   shutdown(): Promise<void>;
 }
@@ -69,6 +77,27 @@ export class PooledIdGenerator implements IdGenerator {
 }
 
 /**
+ * Roots of kind SERVER are requests, and a request's span is only made once `keepRequest` chose it: kept as
+ * they come. Every other root (a mail sent by the worker) is decided here by its trace id at the ratio.
+ */
+class RequestsChosenAheadSampler implements Sampler {
+  private readonly byTraceId: TraceIdRatioBasedSampler;
+
+  constructor(private readonly ratio: number) {
+    this.byTraceId = new TraceIdRatioBasedSampler(ratio);
+  }
+
+  shouldSample(...[parent, traceId, , kind]: Parameters<Sampler['shouldSample']>): SamplingResult {
+    if (kind === SpanKind.SERVER) return { decision: SamplingDecision.RECORD_AND_SAMPLED };
+    return this.byTraceId.shouldSample(parent, traceId);
+  }
+
+  toString() {
+    return `RequestsChosenAhead{${this.ratio}}`;
+  }
+}
+
+/**
  * A tracer provider of this app's own (not the global one: tests build several apps in one process), exporting
  * in batches so a request never waits on the collector. The context manager is process-wide by nature; it is
  * installed once, and only when tracing is on, so an app without tracing pays nothing for it.
@@ -85,13 +114,14 @@ export function createTracing(settings: TracingSettings): Tracing {
       'deployment.environment.name': settings.environment,
     }),
     // A request that arrives sampled or not from a caller is not trusted to decide: only our own roots decide.
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.ratio) }),
+    sampler: new ParentBasedSampler({ root: new RequestsChosenAheadSampler(settings.ratio) }),
     idGenerator: new PooledIdGenerator(),
     spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: 1000 })],
   });
   return {
     tracer: provider.getTracer('liftoff-api'),
     ratio: settings.ratio,
+    keepRequest: () => settings.ratio >= 1 || Math.random() < settings.ratio,
     shutdown: () => provider.shutdown(),
   };
 }

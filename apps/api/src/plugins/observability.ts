@@ -1,10 +1,23 @@
-import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Span, Tracer } from '@opentelemetry/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { serveMetrics, type Metrics } from '../lib/metrics.js';
-import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Tracing } from '../lib/tracing.js';
+import {
+  context,
+  PooledIdGenerator,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Tracing,
+} from '../lib/tracing.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,30 +30,69 @@ declare module 'fastify' {
   }
 }
 
-/** Each request's server span, keyed by the raw request (which exists before Fastify's request does). */
-const requestSpans = new WeakMap<IncomingMessage | object, Span>();
+/**
+ * What a request's logger knows of its trace. Kept on the request's own child logger (Fastify makes one per
+ * request before any hook), so log lines, hooks and the error envelope find it without a lookup table; loggers
+ * a handler derives from it inherit it through pino's prototype chain.
+ */
+interface RequestTrace {
+  /** The server span, for a request chosen to be traced; null for the rest. */
+  span: Span | null;
+  /** Drawn when first asked for (a log line, an error answer): most requests left out never need one. */
+  traceId: string | null;
+}
 const finished = new WeakSet<object>();
+const requestTraceKey = Symbol('liftoff.requestTrace');
+type TracedLogger = FastifyBaseLogger & { [requestTraceKey]?: RequestTrace };
+const idsOfUntracedRequests = new PooledIdGenerator();
+
+function traceIdOfRequest(trace: RequestTrace) {
+  trace.traceId ??= idsOfUntracedRequests.generateTraceId();
+  return trace.traceId;
+}
+
+const requestTraceOf = (request: FastifyRequest) => (request.log as TracedLogger)[requestTraceKey];
+const requestSpanOf = (request: FastifyRequest) => requestTraceOf(request)?.span ?? null;
 
 /** The trace id of the request being answered, for the error envelope; undefined when tracing is off. */
-export const requestTraceId = (request: FastifyRequest) =>
-  requestSpans.get(request.raw)?.spanContext().traceId;
+export const requestTraceId = (request: FastifyRequest) => {
+  const trace = requestTraceOf(request);
+  return trace ? traceIdOfRequest(trace) : undefined;
+};
 
 /**
- * Starts each request's span where Fastify makes the request's logger, so every line that logger writes
- * ("incoming request" included) carries the trace id a founder's report can be matched with.
+ * Adds the request's trace id to every line its logger writes ("incoming request" included), so a founder's
+ * report can be matched with it. A pino mixin rather than a binding of the child logger: a binding is
+ * serialised (and redacted) when the child is made, for every request, whether it logs or not.
  */
-export function tracedChildLogger(tracer: Tracer): NonNullable<FastifyServerOptions['childLoggerFactory']> {
+export function traceIdOnLogLines(_line: object, _level: number, logger: TracedLogger) {
+  const trace = logger[requestTraceKey];
+  return trace ? { traceId: traceIdOfRequest(trace) } : {};
+}
+
+/**
+ * Makes each request's logger as Fastify would, and decides there, before anything else of the request runs,
+ * whether it is traced; a request chosen gets its server span at once, so the whole request is inside it.
+ */
+export function tracedChildLogger(tracing: Tracing): NonNullable<FastifyServerOptions['childLoggerFactory']> {
   return function (logger, bindings, options, raw) {
-    const span = tracer.startSpan(`${raw.method} request`, { kind: SpanKind.SERVER }, ROOT_CONTEXT);
-    // Attributes only on kept spans: the sampler decides by trace id alone, and the rest are dropped unread.
-    if (span.isRecording())
-      span.setAttributes({
-        'http.request.method': raw.method ?? '',
-        // The path without its query: reset links and share tokens travel in queries.
-        'url.path': (raw.url ?? '').split('?')[0],
-      });
-    requestSpans.set(raw, span);
-    return logger.child({ ...bindings, traceId: span.spanContext().traceId }, options);
+    const child = logger.child(bindings, options) as TracedLogger;
+    const span = tracing.keepRequest()
+      ? tracing.tracer.startSpan(
+          `${raw.method} request`,
+          {
+            kind: SpanKind.SERVER,
+            attributes: {
+              'http.request.method': raw.method ?? '',
+              // The path without its query: reset links and share tokens travel in queries.
+              'url.path': (raw.url ?? '').split('?')[0],
+            },
+          },
+          ROOT_CONTEXT,
+        )
+      : null;
+    child[requestTraceKey] = { span, traceId: span ? span.spanContext().traceId : null };
+    return child;
   };
 }
 
@@ -61,7 +113,7 @@ export const observabilityPlugin = fp(
         { method: request.method, route: routeOf(request), status_code: String(status) },
         reply.elapsedTime / 1000,
       );
-      const span = requestSpans.get(request.raw);
+      const span = requestSpanOf(request);
       if (!span) return;
       span.setAttribute('http.response.status_code', status);
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
@@ -72,11 +124,11 @@ export const observabilityPlugin = fp(
       // The request's span is made the active context at the start of the hook chain and again once the body
       // is read (a body arrives on stream events, outside the request's context), so the guard's reads, the
       // handler's queries and model calls are children of it.
-      // A request the sampler left out keeps its trace id (log lines, error answers) but is not made active:
-      // carrying a context through every await costs all requests, and only kept ones need it.
+      // A request left out has no span and is not made active: carrying a context through every await costs
+      // all requests, and only kept ones need it.
       app.addHook('onRequest', (request, reply, done) => {
-        const span = requestSpans.get(request.raw);
-        if (!span?.isRecording()) return done();
+        const span = requestSpanOf(request);
+        if (!span) return done();
         const route = routeOf(request);
         span.updateName(`${request.method} ${route}`);
         span.setAttribute('http.route', route);
@@ -84,15 +136,14 @@ export const observabilityPlugin = fp(
         context.with(trace.setSpan(ROOT_CONTEXT, span), done);
       });
       app.addHook('preValidation', (request, _reply, done) => {
-        const span = requestSpans.get(request.raw);
-        if (!span?.isRecording()) return done();
+        const span = requestSpanOf(request);
+        if (!span) return done();
         context.with(trace.setSpan(ROOT_CONTEXT, span), done);
       });
       app.addHook('onClose', async () => tracing.shutdown());
     }
-    if (tracing || metrics) {
-      app.addHook('onResponse', async (request, reply) => finish(request, reply));
-    }
+    // A traced request's span is ended by its socket's close (above); the hook is for the metrics.
+    if (metrics) app.addHook('onResponse', async (request, reply) => finish(request, reply));
     if (!metrics || app.config.METRICS_PORT === undefined) app.decorate('metricsAddress', null);
     else {
       const server = await serveMetrics(metrics, app.config.METRICS_HOST, app.config.METRICS_PORT);
