@@ -14,7 +14,7 @@ const dist = (file) => path.join(repoDir, 'apps/api/dist/src', file);
 const { buildApp } = await import(dist('app.js'));
 const { parseConfig } = await import(dist('config.js'));
 const { AccessTokens } = await import(dist('lib/tokens.js'));
-const { enrollInProgram } = await import(dist('features/programs/service.js'));
+const { enrollInProgram } = await import(dist('features/programs/enrolment.js'));
 const { sql } = await import('drizzle-orm');
 
 const FOUNDERS = Number(process.env.FOUNDERS ?? 500);

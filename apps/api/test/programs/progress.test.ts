@@ -2,7 +2,7 @@ import type { Milestone, Mission, NextStepResult, Program, Step } from '@liftoff
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPrograms } from '../../src/features/programs/tables.js';
-import { closeOverduePrograms } from '../../src/features/programs/service.js';
+import { closeOverduePrograms } from '../../src/features/programs/enrolment.js';
 import { bearer, PASSWORD, readyUser, verifiedUser } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { get, missionOf, nextStep, PDF, programOf, upload } from './helpers.js';

@@ -3,7 +3,7 @@ import type { ProgressStatus } from '@liftoff/contracts/programs';
 import { anyUuid } from '../../db/any-of.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { progressRepository } from './repository.js';
-import { enrollInProgram } from './service.js';
+import { enrollInProgram } from './enrolment.js';
 import {
   deliverableReviews,
   milestoneTemplates,

@@ -4,12 +4,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { contentDir } from '../../lib/paths.js';
 import { createAuthoringService } from './authoring-service.js';
 import { createReviewService, type ReviewServiceDeps } from './review-service.js';
-import {
-  closeOverduePrograms,
-  createProgramsService,
-  enrollInProgram,
-  type ExpertLookup,
-} from './service.js';
+import { closeOverduePrograms, enrollInProgram } from './enrolment.js';
+import { createProgramsService, type ExpertLookup } from './service.js';
 import { createSharesService } from './shares.js';
 
 /** How often enrolments past their end date are closed (also once at start). */

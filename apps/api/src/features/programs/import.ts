@@ -14,7 +14,7 @@ import {
 } from '@liftoff/contracts/programs-authoring';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { templatesRepository } from './repository.js';
+import { templatesRepository } from './templates-repository.js';
 
 /*
  * Imports program templates from content/programs/<key>/ (content/README.md is the schema). The pack is

@@ -4,7 +4,6 @@ import {
   type Attachment,
   type Milestone,
   type MilestoneOutcome,
-  type MilestoneSummary,
   type Mission,
   type NextStepResult,
   type Program,
@@ -13,12 +12,21 @@ import {
 } from '@liftoff/contracts/programs';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { settleMission } from './completion.js';
 import { retiredStepsOf } from './program-migration.js';
-import { progressRepository, templatesRepository, type Status } from './repository.js';
+import {
+  iso,
+  toAttachment,
+  toMilestoneSummary,
+  toMission,
+  toStep,
+  type MilestoneRow,
+  type Repo,
+} from './program-views.js';
+import { progressRepository, type Status } from './repository.js';
 import { reviewRepository } from './review-repository.js';
 import { checkWithdrawal, handInRefusal, recordHandIn } from './review-rules.js';
 import { checkUpload } from './uploads.js';
@@ -40,84 +48,7 @@ export function checkId(id: string | undefined, what: string): string {
   return id;
 }
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const ENDED_MESSAGE = 'This program has ended; its missions can no longer be changed.';
-
-type Repo = ReturnType<typeof progressRepository>;
-type MilestoneRow = Awaited<ReturnType<Repo['milestones']>>[number];
-type MissionRow = Awaited<ReturnType<Repo['missions']>>[number];
-type StepRow = Awaited<ReturnType<Repo['steps']>>[number];
-type AttachmentRow = Awaited<ReturnType<Repo['attachments']>>[number];
-
-export const attachmentDownloadUrl = (missionId: string, attachmentId: string) =>
-  `/api/userMission/${missionId}/attachments/${attachmentId}/download`;
-
-function toAttachment(row: AttachmentRow): Attachment {
-  return {
-    id: row.id,
-    fileName: row.fileName,
-    mimeType: row.mimeType,
-    size: row.size,
-    createdAt: row.createdAt.toISOString(),
-    downloadUrl: attachmentDownloadUrl(row.userMissionId, row.id),
-  };
-}
-
-function toStep(row: StepRow): Step {
-  return {
-    id: row.id,
-    index: row.index,
-    key: row.key,
-    title: row.title,
-    type: row.type,
-    body: row.body,
-    estimatedMinutes: row.estimatedMinutes,
-    toolUrl: row.templateFile ? `/api/content/templates/${row.templateFile}` : null,
-    worksheet: row.worksheetFields
-      ? { fields: row.worksheetFields, answers: row.answers, updatedAt: iso(row.answersUpdatedAt) }
-      : null,
-    status: row.status,
-    doLater: row.doLater,
-    rating: row.rating,
-    completedAt: iso(row.completedAt),
-  };
-}
-
-function toMilestoneSummary(row: MilestoneRow): MilestoneSummary {
-  return {
-    id: row.id,
-    index: row.index,
-    name: row.name,
-    status: row.status,
-    iconUrl: row.iconUrl,
-    overviewSubtitle: row.overviewSubtitle,
-    userProgramId: row.userProgramId,
-    completedAt: iso(row.completedAt),
-  };
-}
-
-function toMission(
-  row: MissionRow,
-  steps: StepRow[],
-  attachments: AttachmentRow[],
-  milestone: MilestoneRow,
-): Mission {
-  return {
-    id: row.id,
-    index: row.index,
-    key: row.key,
-    name: row.name,
-    summary: row.summary,
-    estimatedMinutes: row.estimatedMinutes,
-    status: row.status,
-    completedAt: iso(row.completedAt),
-    deliverable: row.deliverable,
-    attachments: attachments.filter((a) => a.userMissionId === row.id).map(toAttachment),
-    userStep: steps.filter((s) => s.userMissionId === row.id).map(toStep),
-    userMilestoneId: row.userMilestoneId,
-    userMilestone: toMilestoneSummary(milestone),
-  };
-}
 
 /** The next step to show after `afterIndex`: the first one neither done nor put off, or null. */
 function nextOpenStep(
@@ -138,81 +69,6 @@ function checkRequiredAnswers(fields: WorksheetField[] | null, answers: Record<s
     `Fill in the required worksheet fields first: ${missing.map((f) => `answers.${f.key}`).join(', ')}`,
     missing.map((f) => ({ path: `answers.${f.key}`, message: `Required: ${f.label}` })),
   );
-}
-
-/**
- * Enrols the user in the newest version of the program `programKey` (a cohort's), or of the default program
- * when it is null; a no-op when already enrolled in it or when there is no such program. An enrolment in
- * another program stays as it is, with its history. Only `tx` is used.
- */
-export async function enrollInProgram(
-  tx: DbOrTx,
-  userId: string,
-  programKey: string | null,
-  now = new Date(),
-): Promise<string | null> {
-  const templates = templatesRepository(tx);
-  const template = programKey ? await templates.findNewest(programKey) : await templates.findDefault();
-  if (!template) return null;
-  const repo = progressRepository(tx);
-  if (await repo.findEnrollment(userId, template.key)) return null;
-  const tree = await templatesRepository(tx).tree(template.id);
-  const program = await repo.insertProgram({
-    userId,
-    programTemplateId: template.id,
-    programKey: template.key,
-    status: 'ONGOING',
-    endsAt: template.durationDays ? new Date(now.getTime() + template.durationDays * 86_400_000) : null,
-  });
-  if (!program) return null;
-  const firstMilestone = tree.milestones[0]?.id;
-  const milestones = await repo.insertMilestones(
-    tree.milestones.map((m) => ({
-      userId,
-      userProgramId: program.id,
-      milestoneTemplateId: m.id,
-      index: m.index,
-      status: m.id === firstMilestone ? 'ONGOING' : 'LOCKED',
-    })),
-  );
-  const milestoneIds = new Map(milestones.map((m) => [m.milestoneTemplateId, m.id]));
-  const missions = await repo.insertMissions(
-    tree.missions.map((m) => ({
-      userId,
-      userMilestoneId: milestoneIds.get(m.milestoneTemplateId)!,
-      missionTemplateId: m.id,
-      index: m.index,
-      status: m.milestoneTemplateId === firstMilestone ? 'ONGOING' : 'LOCKED',
-    })),
-  );
-  const missionIds = new Map(missions.map((m) => [m.missionTemplateId, m.id]));
-  const openMissions = new Set(
-    tree.missions.filter((m) => m.milestoneTemplateId === firstMilestone).map((m) => m.id),
-  );
-  await repo.insertSteps(
-    tree.steps.map((s) => ({
-      userId,
-      userMissionId: missionIds.get(s.missionTemplateId)!,
-      stepTemplateId: s.id,
-      index: s.index,
-      status: openMissions.has(s.missionTemplateId) && s.index === 1 ? 'ONGOING' : 'LOCKED',
-    })),
-  );
-  return program.id;
-}
-
-/** Closes every enrolment whose end date passed (unfinished milestones and missions become INCOMPLETED). */
-export async function closeOverduePrograms(db: Db, now = new Date()): Promise<number> {
-  let closed = 0;
-  for (const { id } of await progressRepository(db).overduePrograms(now)) {
-    const done = await db.transaction(async (tx) => {
-      const repo = progressRepository(tx);
-      await repo.lockProgram(id);
-      return repo.closeProgram(id);
-    });
-    if (done) closed += 1;
-  }
-  return closed;
 }
 
 export function createProgramsService(deps: ProgramsDeps) {

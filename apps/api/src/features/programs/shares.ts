@@ -12,7 +12,8 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
-import { progressRepository, sharesRepository } from './repository.js';
+import { progressRepository } from './repository.js';
+import { sharesRepository } from './shares-repository.js';
 import type { ReviewPerson } from './review-service.js';
 import { checkId, uuidPattern } from './service.js';
 
