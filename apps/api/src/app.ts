@@ -83,6 +83,7 @@ import { eventsPlugin } from './plugins/events.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { dbPlugin } from './plugins/db.js';
 import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
+import { acceptBodies } from './plugins/body-parsers.js';
 import { observabilityPlugin, tracedChildLogger, traceIdOnLogLines } from './plugins/observability.js';
 import { createErrorReporter } from './lib/error-reporting.js';
 import { createMetrics } from './lib/metrics.js';
@@ -155,24 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('errorReporter', errorReporter);
   if (errorReporter) app.addHook('onClose', async () => errorReporter.close());
 
-  // JSON is the API's language; plain text is refused with 415 rather than half-parsed.
-  app.removeContentTypeParser('text/plain');
-  // Clients that send every call as JSON post bodiless calls (logout, stop, retry…) with
-  // `Content-Type: application/json` and nothing after it: an empty body is no body, not an error.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if ((body as string).trim() === '') done(null, undefined);
-    else parseJson(request, body as string, done);
-  });
-  // Plain HTML forms post url-encoded bodies; JSON stays the default everywhere else.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptBodies(app);
 
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
