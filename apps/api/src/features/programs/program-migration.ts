@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
 import { settleMission } from './completion.js';
 import { progressRepository, type Status } from './repository.js';
+import { templatesRepository } from './templates-repository.js';
 import {
   milestoneTemplates,
   missionAttachments,
@@ -23,42 +24,7 @@ import {
  * the comments below say which part of it each pass is.
  */
 
-type Tree = Awaited<ReturnType<typeof templateTree>>;
-
-/** The new version's template rows with their keys, in order. */
-async function templateTree(tx: DbOrTx, programTemplateId: string) {
-  const milestones = await tx
-    .select({ id: milestoneTemplates.id, key: milestoneTemplates.key, index: milestoneTemplates.index })
-    .from(milestoneTemplates)
-    .where(eq(milestoneTemplates.programTemplateId, programTemplateId))
-    .orderBy(asc(milestoneTemplates.index));
-  const missions = await tx
-    .select({
-      id: missionTemplates.id,
-      key: missionTemplates.key,
-      index: missionTemplates.index,
-      milestoneKey: milestoneTemplates.key,
-      hasDeliverable: missionTemplates.deliverable,
-    })
-    .from(missionTemplates)
-    .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, missionTemplates.milestoneTemplateId))
-    .where(eq(milestoneTemplates.programTemplateId, programTemplateId))
-    .orderBy(asc(milestoneTemplates.index), asc(missionTemplates.index));
-  const steps = await tx
-    .select({
-      id: stepTemplates.id,
-      key: stepTemplates.key,
-      index: stepTemplates.index,
-      missionKey: missionTemplates.key,
-      milestoneKey: milestoneTemplates.key,
-    })
-    .from(stepTemplates)
-    .innerJoin(missionTemplates, eq(missionTemplates.id, stepTemplates.missionTemplateId))
-    .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, missionTemplates.milestoneTemplateId))
-    .where(eq(milestoneTemplates.programTemplateId, programTemplateId))
-    .orderBy(asc(milestoneTemplates.index), asc(missionTemplates.index), asc(stepTemplates.index));
-  return { milestones, missions, steps };
-}
+type Tree = Awaited<ReturnType<ReturnType<typeof templatesRepository>['tree']>>;
 
 /** One founder's progress rows with the keys of the templates they point at. */
 async function progressOf(tx: DbOrTx, userProgramId: string) {
@@ -149,7 +115,7 @@ export async function moveFoundersToVersion(
   newTemplateId: string,
   now = new Date(),
 ): Promise<number> {
-  const tree = await templateTree(tx, newTemplateId);
+  const tree = await templatesRepository(tx).tree(newTemplateId);
   await refuseDroppedWork(tx, programKey, tree, newTemplateId);
   const [template] = await tx
     .select({ requiresApproval: programTemplates.requiresApproval })

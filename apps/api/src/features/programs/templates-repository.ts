@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { ProgramDocument } from '@liftoff/contracts/programs-authoring';
 import { documentOf, type ParsedProgram } from './import.js';
@@ -155,41 +155,43 @@ export function templatesRepository(db: DbOrTx) {
       }
     },
 
-    /** The whole template tree of one version, in order, for enrolment. */
+    /**
+     * The whole template tree of one version, in program order, with each row's stable key and its parents'
+     * (enrolment copies it; publishing matches founders' progress to it by key).
+     */
     async tree(programTemplateId: string) {
       const milestones = await db
-        .select({ id: milestoneTemplates.id, index: milestoneTemplates.index })
+        .select({ id: milestoneTemplates.id, key: milestoneTemplates.key, index: milestoneTemplates.index })
         .from(milestoneTemplates)
         .where(eq(milestoneTemplates.programTemplateId, programTemplateId))
         .orderBy(asc(milestoneTemplates.index));
       const missions = await db
         .select({
           id: missionTemplates.id,
+          key: missionTemplates.key,
           index: missionTemplates.index,
           milestoneTemplateId: missionTemplates.milestoneTemplateId,
+          milestoneKey: milestoneTemplates.key,
+          hasDeliverable: missionTemplates.deliverable,
         })
         .from(missionTemplates)
-        .where(
-          inArray(
-            missionTemplates.milestoneTemplateId,
-            milestones.map((m) => m.id),
-          ),
-        )
-        .orderBy(asc(missionTemplates.index));
+        .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, missionTemplates.milestoneTemplateId))
+        .where(eq(milestoneTemplates.programTemplateId, programTemplateId))
+        .orderBy(asc(milestoneTemplates.index), asc(missionTemplates.index));
       const steps = await db
         .select({
           id: stepTemplates.id,
+          key: stepTemplates.key,
           index: stepTemplates.index,
           missionTemplateId: stepTemplates.missionTemplateId,
+          missionKey: missionTemplates.key,
+          milestoneKey: milestoneTemplates.key,
         })
         .from(stepTemplates)
-        .where(
-          inArray(
-            stepTemplates.missionTemplateId,
-            missions.map((m) => m.id),
-          ),
-        )
-        .orderBy(asc(stepTemplates.index));
+        .innerJoin(missionTemplates, eq(missionTemplates.id, stepTemplates.missionTemplateId))
+        .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, missionTemplates.milestoneTemplateId))
+        .where(eq(milestoneTemplates.programTemplateId, programTemplateId))
+        .orderBy(asc(milestoneTemplates.index), asc(missionTemplates.index), asc(stepTemplates.index));
       return { milestones, missions, steps };
     },
   };
