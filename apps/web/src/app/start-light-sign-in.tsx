@@ -12,9 +12,10 @@ type FullApp = { start: typeof StartApp; app: AppContext };
 const UNREACHABLE = 'Network error — check your connection and try again.';
 
 /**
- * Shows the light sign-in screen (main.tsx decides when) and hands the page to the full app when it is needed:
- * the full app and its store are loaded once, at the first sign-in attempt or link followed, and the sign-in
- * goes through that store, so the app then starts already signed in. Returns what unmounts whichever is shown.
+ * Shows the light sign-in screen (main.tsx decides when) and hands the page to the full app when it is needed.
+ * The full app and its store are loaded once, when the founder starts typing, signs in or follows a link; the
+ * sign-in goes through that store, so the app then starts already signed in. Returns what unmounts whichever is
+ * shown.
  */
 export function startLightSignIn(container: HTMLElement): () => void {
   const stopFollowingColorScheme = followColorScheme();
@@ -30,6 +31,9 @@ export function startLightSignIn(container: HTMLElement): () => void {
     );
     return fullApp;
   };
+
+  // A founder who starts typing is about to sign in: fetch the app meanwhile, so the sign-in does not wait for it.
+  container.addEventListener('input', () => void loadFullApp().catch(() => undefined), { once: true });
 
   const sendLogin = async (values: SignInValues) => {
     let loaded: FullApp;
