@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { signInTarget, signInText, useSignInForm } from '../sign-in-form';
 import type { SendLogin } from '../sign-in-form';
 import './light-sign-in.css';
+import './light-field.css';
 
 /*
  * The sign-in screen of a first visit, drawn with plain React and one small style sheet instead of MUI, emotion,
