@@ -118,6 +118,58 @@ describe('journey: sign up to overview', () => {
     await context.close();
   });
 
+  it('signs in with the keyboard alone on the first-visit sign-in screen, which passes axe at 375 and 1440 px', async () => {
+    const { server, browser } = journey;
+    const context = await newContext(browser, server.url, { width: 375, height: 740 });
+    const page = await context.newPage();
+    const email = await newFounderOnOverview(page, server, 'keys');
+    await signOutThroughMenu(page);
+
+    // A fresh load with no saved session gets the light screen, not the app's own.
+    await page.goto('/sign-in');
+    await page.locator('.light-auth').getByRole('heading', { name: 'Welcome back' }).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'sign in at 375 px');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expectAccessible(page, 'sign in at 1440 px');
+
+    // The form is sent empty: both fields say what is wrong, and the e-mail field has the focus.
+    const focused = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent,
+      );
+    expect(await focused()).toBe('email');
+    await page.keyboard.press('Enter');
+    await page.getByText('Enter your password').waitFor();
+    expect(await focused()).toBe('email');
+    await expectAccessible(page, 'sign in with messages');
+
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('password');
+    await page.keyboard.type(PASSWORD);
+    // Past the show-password button and the forgotten-password link to the button.
+    for (const stop of ['Show password', 'Forgot your password?', 'Sign in']) {
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+        ),
+      ).toBe(stop);
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/overview');
+    await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+    // Signed in the way the app signs in: a reload keeps the session.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/overview');
+    await context.close();
+  });
+
   it('works on a phone-sized screen', async () => {
     const { server, browser } = journey;
     const context = await newContext(browser, server.url, { width: 375, height: 740 });

@@ -1,26 +1,26 @@
 import '@fontsource-variable/inter';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers';
-import { buildRoutes } from './app/router';
-import { createAppStore } from './app/store';
+import { paths } from './config/paths';
 import { checkAppVersion } from './lib/app-version';
+import { hasSavedSession } from './lib/saved-session';
 
+/*
+ * The boot module: as little as decides what to load. A first visit to sign-in (no saved session) gets the light
+ * sign-in screen, plain React without MUI, the store or the router, which loads the full app once it is needed;
+ * every other page loads the full app straight away (bench/first-load-js.mjs).
+ */
 async function start() {
   // A new build clears stale caches and reloads before anything renders (spec section 4).
   if (await checkAppVersion()) return;
-  const app = createAppStore();
-  const router = createBrowserRouter(buildRoutes());
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders app={app}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const onSignIn = window.location.pathname.replace(/\/+$/, '') === paths.signIn;
+  if (onSignIn && !hasSavedSession()) {
+    const { startLightSignIn } = await import('./app/start-light-sign-in');
+    startLightSignIn(container);
+  } else {
+    const { renderApp } = await import('./app/start-app');
+    renderApp(container);
+  }
   // Error reporting only when built with a DSN, and only after the first render: the SDK is not first-load code.
   const sentryDsn = import.meta.env.VITE_SENTRY_DSN;
   if (sentryDsn) {

@@ -1,22 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { ProductMarkArt } from './product-mark-art';
 
 /** The Liftoff mark: a rocket on an indigo tile with an amber flame. */
 export function ProductMark({ size = 40, withName = true }: { size?: number; withName?: boolean }) {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25 }}>
-      <Box
-        component="svg"
-        viewBox="0 0 64 64"
-        sx={{ width: size, height: size, flexShrink: 0 }}
-        aria-hidden="true"
-      >
-        <rect width="64" height="64" rx="14" fill="#3730A3" />
-        <path d="M32 10c7 5 11 13 11 22l-4 8H25l-4-8c0-9 4-17 11-22z" fill="#fff" />
-        <circle cx="32" cy="28" r="4.5" fill="#3730A3" />
-        <path d="M25 40l-6 7 8-1zM39 40l6 7-8-1z" fill="#fff" opacity=".85" />
-        <path d="M28 44h8l-4 11z" fill="#F59E0B" />
-      </Box>
+      <ProductMarkArt size={size} />
       {withName ? (
         <Typography
           component="span"

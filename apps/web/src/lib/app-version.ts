@@ -1,4 +1,5 @@
-import { APP_VERSION_KEY } from './markers';
+/** Local-storage marker of spec section 3: the build this browser last ran. */
+export const APP_VERSION_KEY = 'appVersion';
 
 type VersionCheckDeps = {
   storage: Pick<Storage, 'getItem' | 'setItem'>;

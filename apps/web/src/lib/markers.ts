@@ -1,9 +1,11 @@
 import type { User } from '@liftoff/contracts/auth';
 import { api } from './api';
 
-/** Local-storage markers of spec section 3; the tutorial's is also kept on the account (see below). */
+/**
+ * Local-storage markers of spec section 3; the tutorial's is also kept on the account (see below). The app
+ * version's lives with its check (lib/app-version), which runs before any API code is loaded.
+ */
 export const TUTORIAL_MARKER_KEY = 'tutorialCompleted';
-export const APP_VERSION_KEY = 'appVersion';
 
 function safeStorage(): Storage | null {
   try {

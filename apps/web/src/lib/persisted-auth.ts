@@ -1,9 +1,8 @@
 import { isNewerToken } from './jwt';
+import { AUTH_STORAGE_ENTRY } from './saved-session';
 import { seal, unseal } from './session-key';
 
-/** redux-persist store key of the auth slice (spec section 3); the storage entry is `persist:` + key. */
-export const AUTH_PERSIST_KEY = 'liftoff-auth';
-export const AUTH_STORAGE_ENTRY = `persist:${AUTH_PERSIST_KEY}`;
+export { AUTH_PERSIST_KEY, AUTH_STORAGE_ENTRY } from './saved-session';
 
 export type StoredTokens = { token: string | null; refreshToken: string | null };
 

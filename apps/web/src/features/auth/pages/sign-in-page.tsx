@@ -1,5 +1,3 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,93 +8,45 @@ import Typography from '@mui/material/Typography';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
-import { clearSessionEnded, sessionHasEnded } from '../../../lib/session-ended';
 import { useLoginMutation } from '../api';
 import { AuthHeading } from '../components/auth-heading';
 import { PasswordField } from '../components/password-field';
-import type { SignInCheck, SignInField, SignInValues } from './sign-in-validation';
-
-const loadValidation = () => import('./sign-in-validation');
-
-/** Fetches the form's rules ahead of the submit, so pressing Sign in does not wait for them. */
-const prefetchValidation = () => void loadValidation().catch(() => undefined);
+import { signInTarget, signInText, useSignInForm } from '../sign-in-form';
 
 /**
- * The contract's rules (./sign-in-validation), fetched when first needed. Should they not load (offline), the
- * form goes through unchecked: the server checks it too, and the failure shows as it would without this step.
- * (No form library either: two fields do not need one on the first screen.)
+ * Sign-in inside the running app (after a sign-out, or sent here by the route guard). A first visit gets the
+ * light screen instead (./light-sign-in-page.tsx); both share ../sign-in-form.
  */
-async function check(values: SignInValues): Promise<SignInCheck> {
-  try {
-    return (await loadValidation()).checkSignIn(values);
-  } catch {
-    return { data: values, errors: {} };
-  }
-}
-
 export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [login, { isLoading, error }] = useLoginMutation();
-  const fields = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-  const [errors, setErrors] = useState<SignInCheck['errors']>({});
-  // Messages appear when the form is sent; from then on, each change checks its field again.
-  const sent = useRef(false);
-  const values = (): SignInValues => ({
-    email: fields.email.current?.value ?? '',
-    password: fields.password.current?.value ?? '',
+  const [login] = useLoginMutation();
+  const { fields, errors, busy, failure, sessionEnded, recheck, formProps } = useSignInForm({
+    sendLogin: async (values) => {
+      const signedIn = await login(values);
+      return 'data' in signedIn ? null : errorMessage(signedIn.error, signInText.failed);
+    },
+    target: signInTarget(location.state),
+    onSignedIn: (target) => void navigate(target, { replace: true }),
   });
-  const recheck = (field: SignInField) => () => {
-    if (!sent.current) return;
-    void check(values()).then((result) =>
-      setErrors((shown) => ({ ...shown, [field]: result.errors[field] })),
-    );
-  };
-
-  // Read when the screen opens: the note is about how the founder got here.
-  const [sessionEnded] = useState(sessionHasEnded);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    sent.current = true;
-    const result = await check(values());
-    setErrors(result.errors);
-    if (!result.data) {
-      // As a form library would: the first field with a message takes the focus.
-      fields[result.errors.email ? 'email' : 'password'].current?.focus();
-      return;
-    }
-    const signedIn = await login(result.data);
-    if ('data' in signedIn) {
-      clearSessionEnded();
-      const from = (location.state as { from?: string } | null)?.from;
-      void navigate(from && from !== paths.signIn ? from : paths.overview, { replace: true });
-    }
-  };
 
   return (
     <>
-      <AuthHeading title="Welcome back">Sign in to pick up where you left off.</AuthHeading>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        onInput={prefetchValidation}
-        aria-label="Sign in"
-      >
+      <AuthHeading title={signInText.title}>{signInText.intro}</AuthHeading>
+      <Box component="form" {...formProps}>
         <Stack spacing={2.5}>
-          {error ? (
+          {failure ? (
             // Shown here only (the call is silent): a message appears once, next to the form it is about.
             <Alert severity="error" variant="outlined" role="alert">
-              {errorMessage(error, 'Login failed')}
+              {failure}
             </Alert>
           ) : sessionEnded ? (
             <Alert severity="info" variant="outlined" role="status">
-              Your session has ended.
+              {signInText.sessionEnded}
             </Alert>
           ) : null}
           <TextInput
-            label="E-mail"
+            label={signInText.email}
             type="email"
             autoComplete="email"
             autoFocus
@@ -109,7 +59,7 @@ export function SignInPage() {
           />
           <Box>
             <PasswordField
-              label="Password"
+              label={signInText.password}
               autoComplete="current-password"
               required
               name="password"
@@ -120,17 +70,17 @@ export function SignInPage() {
             />
             <Box sx={{ textAlign: 'right', mt: 1 }}>
               <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
-                Forgot your password?
+                {signInText.forgotPassword}
               </Link>
             </Box>
           </Box>
-          <Button type="submit" variant="contained" size="large" loading={isLoading}>
-            Sign in
+          <Button type="submit" variant="contained" size="large" loading={busy}>
+            {signInText.submit}
           </Button>
           <Typography variant="body2" sx={{ textAlign: 'center' }}>
-            New to Liftoff?{' '}
+            {signInText.newHere}{' '}
             <Link component={RouterLink} to={paths.signUp}>
-              Create an account
+              {signInText.signUp}
             </Link>
           </Typography>
         </Stack>

@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { authApi } from '../features/auth/api';
+import type { SignInValues } from '../features/auth/pages/sign-in-validation';
+import { signInText } from '../features/auth/sign-in-form';
+import { errorMessage } from '../lib/api';
+import { AppProviders } from './providers';
+import { buildRoutes } from './router';
+import { createAppStore } from './store';
+import type { AppContext } from './store';
+
+/*
+ * The full app: store, router, theme and every screen. main.tsx loads it for every page but a first visit to
+ * sign-in, and the light sign-in screen loads it when the founder signs in or follows one of its links.
+ */
+
+/** Renders the app at the browser's current address, with the store `app` already holds. */
+export function renderApp(container: HTMLElement, app: AppContext = createAppStore()): Root {
+  const router = createBrowserRouter(buildRoutes());
+  const root = createRoot(container);
+  root.render(
+    <StrictMode>
+      <AppProviders app={app}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return root;
+}
+
+/**
+ * Sends a sign-in through `app`'s store exactly as the app's own sign-in screen does (the same login mutation,
+ * so the session is kept, persisted and announced the same way, a second factor included). Waits for the saved
+ * state to be restored first, as the app's screens do behind its persisted-state gate. Resolves to the
+ * failure's message, or null once signed in.
+ */
+export async function signInThrough(app: AppContext, values: SignInValues): Promise<string | null> {
+  await app.whenReady();
+  const request = app.store.dispatch(authApi.endpoints.login.initiate(values));
+  const answer = await request;
+  // Nothing shows this call's state in the store: its record goes, as a screen's mutation hook's would.
+  request.reset();
+  return 'data' in answer ? null : errorMessage(answer.error, signInText.failed);
+}
+
+// The light sign-in screen builds the store itself, ahead of rendering: its sign-in goes through it.
+export { createAppStore };
