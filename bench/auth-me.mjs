@@ -80,21 +80,28 @@ try {
     await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
     servers.push({ stop: () => new Promise((resolve) => sink.close(resolve)) });
     // Several ratios side by side (say `0,0.1`): 0 shows what tracing costs before any trace is kept.
-    for (const ratio of process.env.BENCH_TRACING.split(',')) {
+    // A ratio named twice starts two servers: one process against another of the same code varies by several
+    // per cent, so two of each (with BEFORE_DIR=. for a second untraced one) tell that spread from the cost.
+    for (const [i, ratio] of process.env.BENCH_TRACING.split(',').entries()) {
       const traced = await startBuiltServer({
         ...env,
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.address().port}`,
         OTEL_TRACES_SAMPLER_ARG: ratio,
       });
       servers.push(traced);
-      const name = `Liftoff traced at ${ratio}`;
+      const name = `Liftoff traced at ${ratio}${contenders.some((c) => c.name.startsWith(`Liftoff traced at ${ratio}`)) ? ` (#${i + 1})` : ''}`;
       contenders.push({ name, url: traced.url, token: (await signIn(traced.url)).token, pid: traced.pid });
     }
   }
   if (process.env.BEFORE_DIR) {
     const before = await startBuiltServer(env, { dir: path.resolve(process.env.BEFORE_DIR) });
     servers.push(before);
-    contenders.push({ name: 'Liftoff before', url: before.url, token: (await signIn(before.url)).token });
+    contenders.push({
+      name: 'Liftoff before',
+      url: before.url,
+      token: (await signIn(before.url)).token,
+      pid: before.pid,
+    });
   }
   const bare = await startBare(session.user.id);
   servers.push(bare);
@@ -102,7 +109,10 @@ try {
 
   const results = new Map(contenders.map((c) => [c.name, []]));
   for (let round = 0; round < rounds; round += 1) {
-    for (const c of contenders) {
+    // The order turns each round: whoever runs just after another server's round starts on a machine still
+    // busy with that one's aftermath (its database's writes, sockets closing), and no contender keeps that seat.
+    const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
+    for (const c of order) {
       // A short warm-up, so each measured round starts with the server's connections and JIT ready.
       await autocannon({
         url: `${c.url}/api/auth/me`,
@@ -139,6 +149,21 @@ try {
       `  ${c.name.padEnd(26)} ${rps.toFixed(0).padStart(6)} req/s  ${((100 * rps) / floor).toFixed(0).padStart(4)} % of the floor  p99 ${median(rs.map((r) => r.latency.p99))} ms  max ${Math.max(...rs.map((r) => r.latency.max))} ms  timeouts ${rs.reduce((n, r) => n + r.timeouts, 0)}  non-2xx ${rs.reduce((n, r) => n + r.non2xx, 0)}${rs[0].cpuPerRequestUs ? `  server CPU ${median(rs.map((r) => r.cpuPerRequestUs)).toFixed(0)} µs/request` : ''}`,
     );
   }
+  // Each round runs the contenders back to back, so a round's ratio compares them under the same noise; the
+  // median of those ratios is steadier than a ratio of medians on a shared machine.
+  const liftoffRounds = results.get('Liftoff');
+  for (const c of contenders.filter((c) => c.pid && c.name !== 'Liftoff')) {
+    const ratios = results
+      .get(c.name)
+      .map((r, i) => r.cpuPerRequestUs / liftoffRounds[i].cpuPerRequestUs)
+      .filter(Number.isFinite);
+    if (!ratios.length) continue;
+    const cost = (median(ratios) - 1) * 100;
+    console.log(
+      `  ${c.name}: server CPU per request ${cost >= 0 ? '+' : ''}${cost.toFixed(1)} % against Liftoff (median of ${ratios.length} same-round ratios)`,
+    );
+  }
 } finally {
-  for (const s of servers) await s.stop();
+  // Last started, first stopped: a traced server sends what it still holds to the sink as it stops.
+  for (const s of servers.reverse()) await s.stop();
 }
