@@ -4,7 +4,8 @@
 //
 // `--node <path>` runs the suites on that Node binary instead of this one (CI's Node 24 and 26 legs), and
 // `--units` runs the API and web unit suites only, without the build and the browser journeys; SKIP_WEB_UNITS=1
-// leaves the web unit suite out (CI's PostgreSQL leg: it reads no database and ran on the others).
+// leaves the web unit suite out (it reads no database: CI runs it once), and SKIP_API_TESTS=1 the API suite (CI's
+// PostgreSQL leg, whose API suite ran on Node 24).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,8 +22,10 @@ const env = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${pro
 const vitestCli = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const reports = mkdtempSync(path.join(tmpdir(), 'liftoff-tests-'));
 // CI runs the suites once per database: the web units read no database, so its second leg leaves them out.
-const skipWebUnits = ['1', 'true', 'yes'].includes(String(process.env.SKIP_WEB_UNITS ?? '').toLowerCase());
-const requireE2e = ['1', 'true', 'yes'].includes(String(process.env.REQUIRE_E2E ?? '').toLowerCase());
+const flag = (name) => ['1', 'true', 'yes'].includes(String(process.env[name] ?? '').toLowerCase());
+const skipWebUnits = flag('SKIP_WEB_UNITS');
+const skipApiTests = flag('SKIP_API_TESTS');
+const requireE2e = flag('REQUIRE_E2E');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
@@ -66,7 +69,8 @@ if (!version) {
   failures.push(`no Node at ${node}`);
   totals.failed += 1;
 } else {
-  vitest('API tests', 'apps/api');
+  if (skipApiTests) console.log('\n(SKIP_API_TESTS: the API suite ran on this database in another leg)');
+  else vitest('API tests', 'apps/api');
   if (skipWebUnits)
     console.log('\n(SKIP_WEB_UNITS: the web unit suite, which no database touches, ran elsewhere)');
   else vitest('Web unit tests', 'apps/web');

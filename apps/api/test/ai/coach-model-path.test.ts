@@ -171,8 +171,16 @@ describe('when the model server fails, the offline coach answers', () => {
         .join('');
       expect(after).toMatch(/Write your problem statement/);
       expect(after).not.toContain('MODEL-PARTIAL');
-      // The founder saw the model's first pieces before it broke; the fallback event told the client to drop them.
-      if (failure.cutAfter) expect(r.text.startsWith('MODEL-PA')).toBe(true);
+      // Whatever the founder saw before the break was the model's own beginning, and the fallback event told the
+      // client to drop it. How much of it arrived first depends on when the server noticed the break: on a busy
+      // machine the pieces and the break can be read together, and then nothing of the model's is shown.
+      if (failure.cutAfter) {
+        const beforeFallback = r.events
+          .slice(0, first)
+          .map((e) => e.content ?? '')
+          .join('');
+        expect('MODEL-PARTIAL text that breaks'.startsWith(beforeFallback)).toBe(true);
+      }
       expect(last.sources!.length).toBeGreaterThan(0);
       const h = await eventually(
         () => history(t.app, user.token, last.conversationId),

@@ -16,7 +16,7 @@ import { startApi, type ApiInstance } from '../helpers/server-process.js';
 // The production topology on this machine, as docs/deploy.md sets it up: nginx (the shipped configuration)
 // in front of two API instances on one PostgreSQL and one Redis, with mail over SMTP, files in an
 // S3-compatible bucket and a model server (the last three local stand-ins speaking the real protocols).
-// It needs a PostgreSQL server, so it runs in the PostgreSQL leg of `npm test`; under CI nothing may be missing.
+// It needs a PostgreSQL server, so it runs where the API suite runs on PostgreSQL; under CI nothing may be missing.
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const nginxBin = findNginx();
