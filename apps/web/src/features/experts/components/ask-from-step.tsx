@@ -2,8 +2,8 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import type { AskFromStepProps } from '../../../components/feature-slots';
-import { AskQuestionDialog } from './ask-question-dialog';
-import { fullName } from './expert-picker';
+import { AskQuestionDialog } from './lazy-dialogs';
+import { fullName } from '../lib/names';
 
 /** A founder stuck on a step asks the milestone's expert from right there; the step travels with it. */
 export function AskFromStep({ expert, missionId, missionName, stepId, stepTitle }: AskFromStepProps) {

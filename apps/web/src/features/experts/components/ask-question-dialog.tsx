@@ -14,7 +14,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { SubjectMessageFields, useSubjectMessage } from '../../../components/subject-message-fields';
 import { useAskQuestionMutation } from '../api';
-import { ExpertPicker, fullName, useExpertChoices } from './expert-picker';
+import { fullName } from '../lib/names';
+import { ExpertPicker, useExpertChoices } from './expert-picker';
 
 export type MissionChoice = { id: string; name: string };
 /** The mission step the founder asks from; the expert sees it beside the question. */

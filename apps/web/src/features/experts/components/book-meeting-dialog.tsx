@@ -30,7 +30,8 @@ import {
   userTimeZone,
 } from '../lib/time';
 import { AddToCalendarButton } from './add-to-calendar';
-import { ExpertPicker, fullName, useExpertChoices } from './expert-picker';
+import { fullName } from '../lib/names';
+import { ExpertPicker, useExpertChoices } from './expert-picker';
 import { MonthCalendar } from './month-calendar';
 import { ZonePicker } from './zone-picker';
 

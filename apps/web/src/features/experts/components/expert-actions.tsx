@@ -8,11 +8,8 @@ import PersonIcon from '@mui/icons-material/PersonOutlined';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import { buildPath } from '../../../config/paths';
-import { AskQuestionDialog } from './ask-question-dialog';
 import type { MissionChoice } from './ask-question-dialog';
-import { BookMeetingDialog } from './book-meeting-dialog';
-import { ExpertProfileDialog } from './expert-profile-dialog';
-import { MyRequestsDialog } from './my-requests-dialog';
+import { AskQuestionDialog, BookMeetingDialog, ExpertProfileDialog, MyRequestsDialog } from './lazy-dialogs';
 
 export type ExpertActionsProps = { expert: Expert; missions?: MissionChoice[] };
 

@@ -5,10 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useExpertsQuery } from '../api';
+import { fullName } from '../lib/names';
 import { apiHref } from '../lib/urls';
-
-export const fullName = (expert: { firstName: string; lastName: string }) =>
-  `${expert.firstName} ${expert.lastName}`.trim();
 
 function ExpertOption({ expert, compact }: { expert: Expert; compact?: boolean }) {
   const name = fullName(expert);

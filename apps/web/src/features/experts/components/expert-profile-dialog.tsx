@@ -17,7 +17,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { visuallyHidden } from '../../../components/product-mark';
 import { useBookingUrlQuery } from '../api';
 import { apiHref } from '../lib/urls';
-import { fullName } from './expert-picker';
+import { fullName } from '../lib/names';
 
 /** The external booking page, when the expert has one (GET /expert/set-more-url/{id}). */
 export function ExternalBookingLink({ expert }: { expert: Expert }) {

@@ -20,7 +20,7 @@ import { useCancelMeetingMutation, useMeetingsQuery, useQuestionsQuery } from '.
 import { useAnswerProposalMutation } from '../meetings-api';
 import { formatDateTime } from '../lib/time';
 import { AddToCalendarButton } from './add-to-calendar';
-import { fullName } from './expert-picker';
+import { fullName } from '../lib/names';
 import { ProposedChip } from './proposed-chip';
 
 const statusLabel: Record<MeetingStatus, string> = {

@@ -5,7 +5,7 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import { useMeetingsQuery } from '../api';
 import { formatDateTime } from '../lib/time';
 import { AddToCalendarButton } from './add-to-calendar';
-import { fullName } from './expert-picker';
+import { fullName } from '../lib/names';
 
 /**
  * The founder's meetings still ahead (requested or accepted), for the overview's "Your to-do". Renders

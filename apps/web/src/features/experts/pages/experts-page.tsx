@@ -18,7 +18,7 @@ import { useExpertsQuery, useNextFreeSlotsQuery } from '../api';
 import { AskQuestionDialog } from '../components/ask-question-dialog';
 import { BookMeetingDialog } from '../components/book-meeting-dialog';
 import { ExpertProfileDialog } from '../components/expert-profile-dialog';
-import { fullName } from '../components/expert-picker';
+import { fullName } from '../lib/names';
 import { formatSlot, userTimeZone } from '../lib/time';
 import { apiHref } from '../lib/urls';
 

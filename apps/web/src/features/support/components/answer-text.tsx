@@ -1,23 +1,29 @@
-import { useMemo } from 'react';
+import { Suspense, lazy } from 'react';
 import Box from '@mui/material/Box';
-import { renderAnswer } from '../lib/markdown';
+
+/** The answer as written, for the moment before the Markdown renderer arrives (or if it cannot). */
+function PlainAnswer({ source }: { source: string }) {
+  return (
+    <Box sx={{ maxWidth: '75ch', lineHeight: 1.7, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {source}
+    </Box>
+  );
+}
+
+// The Markdown renderer and its sanitiser are fetched when the first answer is opened, not with the overview.
+const RenderedAnswer = lazy(() =>
+  import('./rendered-answer').then(
+    (module) => ({ default: module.RenderedAnswer }),
+    // Offline: the answer stays readable as plain text.
+    () => ({ default: PlainAnswer }),
+  ),
+);
 
 /** A popular question's answer (Markdown, sanitised, no raw HTML). */
 export function AnswerText({ source }: { source: string }) {
-  const html = useMemo(() => renderAnswer(source), [source]);
   return (
-    <Box
-      // Sanitised by DOMPurify in renderAnswer.
-      dangerouslySetInnerHTML={{ __html: html }}
-      sx={{
-        maxWidth: '75ch',
-        lineHeight: 1.7,
-        overflowWrap: 'anywhere',
-        '& p': { my: 1 },
-        '& ul, & ol': { pl: 3, my: 1 },
-        '& a': { color: 'primary.main' },
-        '& h4, & h5, & h6': { fontSize: '1rem', fontWeight: 700, mt: 2, mb: 0.5 },
-      }}
-    />
+    <Suspense fallback={<PlainAnswer source={source} />}>
+      <RenderedAnswer source={source} />
+    </Suspense>
   );
 }

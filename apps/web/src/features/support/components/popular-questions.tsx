@@ -62,6 +62,8 @@ export function PopularQuestions() {
                 ref={item.key === asked ? askedItem : undefined}
                 defaultExpanded={item.key === asked}
                 disableGutters
+                // An answer mounts when opened: its Markdown renderer is not part of the overview's first load.
+                slotProps={{ transition: { unmountOnExit: true } }}
                 variant="outlined"
                 sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}
               >
