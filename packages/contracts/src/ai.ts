@@ -21,9 +21,9 @@ export const aiMessages = {
   transcribed: 'Audio transcribed successfully',
 } as const;
 
-export const TTS_MAX_CHARACTERS = 4000;
-export const STT_MAX_BYTES = 25 * 1024 * 1024;
-export const CHAT_INPUT_MAX_CHARACTERS = 8000;
+import { CHAT_INPUT_MAX_CHARACTERS } from './ai-limits.js';
+
+export { CHAT_INPUT_MAX_CHARACTERS, STT_MAX_BYTES, TTS_MAX_CHARACTERS } from './ai-limits.js';
 
 export const capabilities = z.object({
   chatModel: z.object({ provider: z.string(), model: z.string(), offline: z.boolean() }),

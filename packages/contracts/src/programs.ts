@@ -6,16 +6,7 @@ export const progressStatuses = ['ONGOING', 'LOCKED', 'COMPLETED', 'INCOMPLETED'
 export const progressStatus = z.enum(progressStatuses);
 export type ProgressStatus = z.infer<typeof progressStatus>;
 
-/**
- * The program a founder works on: the newest ONGOING enrolment (a founder moved to a cohort running another
- * program works on that one), else the newest. The same rule on every surface: overview, coach, experts.
- */
-export function currentProgram<P extends { status: string; index: number }>(
-  programs: readonly P[],
-): P | null {
-  const ordered = [...programs].sort((a, b) => a.index - b.index);
-  return ordered.filter((p) => p.status === 'ONGOING').at(-1) ?? ordered.at(-1) ?? null;
-}
+export { currentProgram } from './current-program.js';
 
 export const itemTypes = ['TOOL', 'CONTENT'] as const;
 export const itemType = z.enum(itemTypes);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { renameSessionBody as RenameSessionBody } from '@liftoff/contracts/ai';
 import type { KeyboardEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -20,7 +21,6 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SearchIcon from '@mui/icons-material/Search';
-import { renameSessionBody } from '@liftoff/contracts/ai';
 import type { ChatSession } from '@liftoff/contracts/ai';
 import { SearchField } from '../../../components/search-field';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -67,7 +67,16 @@ function RenameField({ session, onDone }: { session: ChatSession; onDone: () => 
   };
   const save = async () => {
     if (closed.current || renameState.isLoading) return;
-    const checked = renameSessionBody.shape.title.safeParse(title);
+    // The API's rule, fetched with the schemas on a first rename: they are not part of the workspace's load.
+    let rule: typeof RenameSessionBody;
+    try {
+      rule = (await import('@liftoff/contracts/ai')).renameSessionBody;
+    } catch {
+      return setProblem(
+        `${chatErrors.update} It is still called “${session.title}”. Enter tries again · Esc cancels`,
+      );
+    }
+    const checked = rule.shape.title.safeParse(title);
     if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? 'Required');
     if (checked.data === session.title) return close();
     const result = await rename({ conversationId: session.conversationId, title: checked.data });

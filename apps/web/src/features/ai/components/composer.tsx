@@ -4,7 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Capabilities } from '@liftoff/contracts/ai';
-import { CHAT_INPUT_MAX_CHARACTERS } from '@liftoff/contracts/ai';
+import { CHAT_INPUT_MAX_CHARACTERS } from '@liftoff/contracts/ai-limits';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';

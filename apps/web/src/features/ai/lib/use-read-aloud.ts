@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiExtra } from '../../../lib/api';
-import { TTS_MAX_CHARACTERS } from '@liftoff/contracts/ai';
+import { TTS_MAX_CHARACTERS } from '@liftoff/contracts/ai-limits';
 import { fetchSpeech } from '../api';
 import { markdownText } from './markdown';
 

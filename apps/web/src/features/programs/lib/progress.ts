@@ -1,4 +1,4 @@
-import { currentProgram as sharedCurrentProgram } from '@liftoff/contracts/programs';
+import { currentProgram as sharedCurrentProgram } from '@liftoff/contracts/current-program';
 import type { Milestone, Mission, ProgressStatus, Step } from '@liftoff/contracts/programs';
 
 type StepLike = Pick<Step, 'id' | 'index' | 'status' | 'doLater'>;
