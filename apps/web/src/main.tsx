@@ -1,4 +1,5 @@
 import '@fontsource-variable/inter';
+import { preloadLandingScreen } from './app/landing-screens';
 import { paths } from './config/paths';
 import { checkAppVersion } from './lib/app-version';
 import { hasSavedSession } from './lib/saved-session';
@@ -18,6 +19,7 @@ async function start() {
     const { startLightSignIn } = await import('./app/start-light-sign-in');
     startLightSignIn(container);
   } else {
+    preloadLandingScreen(window.location.pathname);
     const { renderApp } = await import('./app/start-app');
     renderApp(container);
   }

@@ -5,6 +5,13 @@ import { AuthLayout, WideAuthLayout } from '../components/layouts/auth-layout';
 import { ScreenLoadFailed } from '../components/screen-load-failed';
 import { StartupScreen } from './startup-screen';
 import { paths } from '../config/paths';
+import {
+  loadAiWorkspacePage,
+  loadAppShell,
+  loadMissionDetailsPage,
+  loadOverviewPage,
+  loadValidationMessages,
+} from './landing-screens';
 import { RouteGuard } from './route-guard';
 import type { RouteKind } from './guard';
 import { Root } from './root';
@@ -43,7 +50,7 @@ function screen<M extends ComponentModule>(
  */
 let messagesInstalled: Promise<void> | undefined;
 function validationMessages(): Promise<void> {
-  messagesInstalled ??= import('@liftoff/contracts/validation-messages').then(
+  messagesInstalled ??= loadValidationMessages().then(
     ({ installValidationMessages }) => installValidationMessages(),
     (error: unknown) => {
       // Offline: the next screen tries again.
@@ -58,7 +65,7 @@ function guarded(kind: RouteKind, children: RouteObject[]): RouteObject {
   return { element: <RouteGuard kind={kind} />, children };
 }
 
-const appShell = screen(() => import('./app-shell'), 'AppShell');
+const appShell = screen(loadAppShell, 'AppShell');
 const previewLayout = screen(() => import('../components/layouts/preview-layout'), 'PreviewLayout');
 
 /** The route table of spec section 2. `extraChildren` lets tests mount extra screens under the same root. */
@@ -197,7 +204,7 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
             children: [
               {
                 path: paths.overview,
-                lazy: screen(() => import('../features/programs/pages/overview-page'), 'OverviewPage'),
+                lazy: screen(loadOverviewPage, 'OverviewPage'),
               },
               {
                 path: paths.programs,
@@ -213,10 +220,7 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
               },
               {
                 path: paths.missionDetails,
-                lazy: screen(
-                  () => import('../features/programs/pages/mission-details-page'),
-                  'MissionDetailsPage',
-                ),
+                lazy: screen(loadMissionDetailsPage, 'MissionDetailsPage'),
               },
               {
                 path: paths.milestoneOutcome,
@@ -285,7 +289,7 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
             children: [
               {
                 path: paths.aiWorkspace,
-                lazy: screen(() => import('../features/ai/pages/ai-workspace-page'), 'AiWorkspacePage'),
+                lazy: screen(loadAiWorkspacePage, 'AiWorkspacePage'),
               },
               {
                 path: paths.archiveChats,
@@ -293,7 +297,7 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
               },
               {
                 path: paths.aiWorkspaceConversation,
-                lazy: screen(() => import('../features/ai/pages/ai-workspace-page'), 'AiWorkspacePage'),
+                lazy: screen(loadAiWorkspacePage, 'AiWorkspacePage'),
               },
             ],
           },
