@@ -48,6 +48,7 @@ describe('lazyDialog', () => {
     render(<Page Dialog={lazyDialog(load)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect((await screen.findByRole('status', {}, { timeout: 2000 })).textContent).toContain('Opening');
+    expect(screen.getByRole('dialog', { name: 'Opening…' })).toBeTruthy();
     act(() => arrive(NoteDialog));
     await screen.findByRole('dialog', { name: 'Note' });
     expect(screen.queryByRole('status')).toBeNull();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ComponentType } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -70,11 +70,13 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentT
 }
 
 function LoadingDialog({ onClose }: { onClose: () => void }) {
+  const textId = useId();
+  // Named by its text: MUI puts aria-labelledby on the dialog element itself (aria-label would go to its backdrop).
   return (
-    <Dialog open onClose={onClose} aria-label="Opening">
+    <Dialog open onClose={onClose} aria-labelledby={textId}>
       <DialogContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <CircularProgress size={24} aria-hidden />
-        <DialogContentText component="span" role="status">
+        <DialogContentText id={textId} component="span" role="status">
           Opening…
         </DialogContentText>
       </DialogContent>
@@ -84,11 +86,10 @@ function LoadingDialog({ onClose }: { onClose: () => void }) {
 
 function LoadFailedDialog({ onClose, onRetry }: { onClose: () => void; onRetry: () => void }) {
   const online = useOnline();
+  const titleId = useId();
   return (
-    <Dialog open onClose={onClose} aria-labelledby="lazy-dialog-failed-title">
-      <DialogTitle id="lazy-dialog-failed-title">
-        {online ? 'This could not open' : 'You are offline'}
-      </DialogTitle>
+    <Dialog open onClose={onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{online ? 'This could not open' : 'You are offline'}</DialogTitle>
       <DialogContent>
         <DialogContentText>
           {online
