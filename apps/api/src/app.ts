@@ -84,6 +84,7 @@ import { compressionPlugin } from './plugins/compression.js';
 import { dbPlugin } from './plugins/db.js';
 import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
 import { acceptBodies } from './plugins/body-parsers.js';
+import { admissionPlugin } from './plugins/admission.js';
 import { observabilityPlugin, tracedChildLogger, traceIdOnLogLines } from './plugins/observability.js';
 import { createErrorReporter } from './lib/error-reporting.js';
 import { createMetrics } from './lib/metrics.js';
@@ -153,6 +154,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   await app.register(observabilityPlugin, { tracing, metrics });
+  await app.register(admissionPlugin, {
+    maxInFlight: config.MAX_CALLS_IN_FLIGHT,
+    queueMs: config.CALL_QUEUE_MS,
+  });
   app.decorate('errorReporter', errorReporter);
   if (errorReporter) app.addHook('onClose', async () => errorReporter.close());
 

@@ -44,6 +44,7 @@ export const errorCodes = [
   'UPSTREAM_FAILED',
   'NOT_IMPLEMENTED',
   'INVITATION_REQUIRED',
+  'SERVER_BUSY',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -37,6 +37,7 @@ import { ok } from '../../lib/envelope.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { readUploadedFile } from '../../lib/uploads.js';
 import { authorized, claimedUserId, principalOf } from '../../plugins/auth-guard.js';
+import { leaveAdmission } from '../../plugins/admission.js';
 import type { UsageCaps } from './usage-caps.js';
 import type { Generation } from './generation.js';
 import type { AiService, ChatRequest } from './service.js';
@@ -48,6 +49,8 @@ const empty = envelope(z.object({}));
 /** Streams the answer as server-sent events; the generation itself goes on if the client leaves. */
 async function streamAnswer(request: FastifyRequest, reply: FastifyReply, generation: Generation) {
   reply.hijack();
+  // From here the call waits on the model, not on this process: its place goes to the next call.
+  leaveAdmission(request);
   const raw = reply.raw;
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',

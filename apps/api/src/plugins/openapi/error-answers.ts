@@ -74,6 +74,17 @@ const answers: Record<ErrorStatus, Answer> = {
     },
     retryAfter: true,
   },
+  503: {
+    name: 'ServerBusy',
+    description:
+      'This server has more calls than it can take and this one waited its longest for a place; `Retry-After` says how many seconds to wait.',
+    example: {
+      message: 'Liftoff is very busy right now. Try again in a moment.',
+      statusCode: 503,
+      code: 'SERVER_BUSY',
+    },
+    retryAfter: true,
+  },
 };
 
 export const errorAnswerName = (status: ErrorStatus) => answers[status].name;

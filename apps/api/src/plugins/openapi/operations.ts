@@ -3,10 +3,11 @@
  * including ones added later, is named and lists its error answers without anyone remembering to.
  */
 
-/** The client errors the document can describe, each in the error envelope. */
-export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429] as const;
-export type ErrorStatus = (typeof errorStatuses)[number];
+import { admissionCounts } from '../admission.js';
 
+/** The client errors the document can describe, each in the error envelope. */
+export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 503] as const;
+export type ErrorStatus = (typeof errorStatuses)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -83,6 +84,7 @@ const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
  *   name a resource (`id`, `…Id`, `…Ids`): 404 (a resource that is not there or not the caller's);
  * - a method with a body: 413 (too large) and 415 (not JSON, or not the upload's type);
  * - the global per-IP limit unless the route opts out (`rateLimit: false`): 429;
+ * - a call that waits for a place in an overloaded process (admission.ts): 503;
  * - plus whatever the route lists in `config.errors`.
  */
 export function errorAnswersFor(route: RouteFacts, bodyFields: string[] = []): ErrorStatus[] {
@@ -103,6 +105,7 @@ export function errorAnswersFor(route: RouteFacts, bodyFields: string[] = []): E
     answers.add(415);
   }
   if (config.rateLimit !== false) answers.add(429);
+  if (admissionCounts(route.url)) answers.add(503);
   for (const status of config.errors ?? []) answers.add(status);
   return errorStatuses.filter((status) => answers.has(status));
 }
