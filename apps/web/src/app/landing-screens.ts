@@ -9,12 +9,13 @@ export const loadAppShell = () => import('./app-shell');
 export const loadOverviewPage = () => import('../features/programs/pages/overview-page');
 export const loadMissionDetailsPage = () => import('../features/programs/pages/mission-details-page');
 export const loadAiWorkspacePage = () => import('../features/ai/pages/ai-workspace-page');
+export const loadArchiveChatsPage = () => import('../features/ai/pages/archive-chats-page');
 export const loadValidationMessages = () => import('@liftoff/contracts/validation-messages');
 
 const landingScreens: { path: string; load: () => Promise<unknown> }[] = [
   { path: paths.overview, load: loadOverviewPage },
   { path: paths.missionDetails, load: loadMissionDetailsPage },
-  { path: paths.archiveChats, load: () => import('../features/ai/pages/archive-chats-page') },
+  { path: paths.archiveChats, load: loadArchiveChatsPage },
   { path: paths.aiWorkspace, load: loadAiWorkspacePage },
   { path: paths.aiWorkspaceConversation, load: loadAiWorkspacePage },
 ];

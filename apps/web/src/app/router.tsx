@@ -8,6 +8,7 @@ import { paths } from '../config/paths';
 import {
   loadAiWorkspacePage,
   loadAppShell,
+  loadArchiveChatsPage,
   loadMissionDetailsPage,
   loadOverviewPage,
   loadValidationMessages,
@@ -293,7 +294,7 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
               },
               {
                 path: paths.archiveChats,
-                lazy: screen(() => import('../features/ai/pages/archive-chats-page'), 'ArchiveChatsPage'),
+                lazy: screen(loadArchiveChatsPage, 'ArchiveChatsPage'),
               },
               {
                 path: paths.aiWorkspaceConversation,
