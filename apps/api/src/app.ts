@@ -94,7 +94,7 @@ import { errorsPlugin, sendError } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
 import { storableTextPlugin } from './plugins/storable-text.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
-import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { appSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { storagePlugin } from './plugins/storage.js';
 
@@ -163,23 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   acceptBodies(app);
 
-  await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:', 'data:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, appSecurityHeaders);
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
