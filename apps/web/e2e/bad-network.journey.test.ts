@@ -80,6 +80,23 @@ describe.each([
       await worksheetHeading.waitFor();
       expect(await page.getByLabel('Who has the problem?').inputValue()).toBe(WHO);
 
+      // A dialog whose code never came (the expert card's dialogs are fetched when first opened) says so, closes
+      // with Escape, and opens once the connection is back.
+      await mainNav(page).getByRole('link', { name: 'Overview', exact: true }).click();
+      const bookMeeting = page.getByRole('button', { name: 'Book a meeting' }).first();
+      await bookMeeting.waitFor();
+      await context.setOffline(true);
+      await bookMeeting.click();
+      const notLoaded = page.getByRole('dialog', { name: 'You are offline' });
+      await notLoaded.getByText(/opens once you are back online/).waitFor();
+      await expectAccessible(page, 'a dialog that could not load offline');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => notLoaded.count()).toBe(0);
+      await context.setOffline(false);
+      await bookMeeting.click();
+      await page.getByRole('dialog', { name: /^Book a meeting with/ }).waitFor();
+      await page.keyboard.press('Escape');
+
       // The coach: a question sent offline stays in the composer and goes out once back online.
       await page.goto('/ai-workspace');
       const box = page.getByRole('textbox', { name: 'Ask the coach' });
