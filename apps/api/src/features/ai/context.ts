@@ -4,7 +4,7 @@ import { followUpCandidates } from './follow-ups.js';
 import type { Passage, RetrievedPassage } from './knowledge.js';
 import { languageNames } from './language.js';
 import { modelRules } from './safety.js';
-import type { StandingIntent } from './standing-answers.js';
+import type { StandingIntent } from './standing-intent.js';
 import {
   standingLines,
   standingOf,
