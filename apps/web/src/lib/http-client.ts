@@ -3,6 +3,7 @@ import { createBrowserLock } from './lock';
 import type { LockFn } from './lock';
 import type { TokenStore } from './token-store';
 import { xhrUpload } from './xhr-upload';
+import type { UploadProgressHandler } from './xhr-upload';
 
 export const HEADER_TYPES = ['authorization', 'public', 'file'] as const;
 export type HeaderType = (typeof HEADER_TYPES)[number];
@@ -44,8 +45,6 @@ export type RequestConfig = {
   /** Reports upload progress (bytes sent, total); the request then goes through the upload transport. */
   onUploadProgress?: UploadProgressHandler;
 };
-
-export type UploadProgressHandler = (loaded: number, total: number) => void;
 
 /** A fetch that also reports upload progress (fetch cannot); the browser's is XMLHttpRequest-based. */
 export type UploadTransport = (

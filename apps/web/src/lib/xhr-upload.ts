@@ -1,4 +1,8 @@
-import type { UploadProgressHandler } from './http-client';
+/**
+ * Told how far an upload has gone: bytes sent so far, of the total. Declared here with the transport that
+ * reports it, so http-client (which imports xhrUpload) and this module do not import each other.
+ */
+export type UploadProgressHandler = (loaded: number, total: number) => void;
 
 function parseHeaders(raw: string): Headers {
   const headers = new Headers();

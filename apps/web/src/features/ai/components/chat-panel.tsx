@@ -1,33 +1,21 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/Add';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { EmptyState } from '../../../components/page-states';
 import { RetryAlert } from '../../../components/retry-alert';
-import { paths } from '../../../config/paths';
 import { useAddFeedbackMutation, useAiCapabilitiesQuery } from '../api';
-import {
-  loadHistory,
-  loadOlder,
-  refreshUnfinished,
-  retryAnswer,
-  sendMessage,
-  stopStreaming,
-  UNFINISHED_REFRESH_MS,
-} from '../chat-actions';
+import { loadHistory, loadOlder, retryAnswer, sendMessage, stopStreaming } from '../chat-actions';
 import type { AiDispatch } from '../chat-actions';
+import { useFailedRequestRetry } from '../lib/use-failed-request-retry';
 import { useReadAloud } from '../lib/use-read-aloud';
+import { useSearchTarget } from '../lib/use-search-target';
+import { useUnfinishedRefresh } from '../lib/use-unfinished-refresh';
 import {
   errorDismissed,
   feedbackSuccessReset,
@@ -35,50 +23,16 @@ import {
   selectAiChat,
   versionSelected,
 } from '../slice';
+import { ChatWelcome } from './chat-welcome';
 import { Composer } from './composer';
 import type { ComposerHandle } from './composer';
-import { onReconnect } from '../../../lib/online';
+import { ConversationNotFound } from './conversation-not-found';
 import { FeedbackDialog } from './feedback-dialog';
 import { OfflineBanner } from './offline-banner';
 import { MessageItem } from './message-item';
 import type { MessageActions } from './message-item';
 
 type Dispatch = AiDispatch;
-
-export const STARTER_QUESTIONS = [
-  'How do I run customer interviews?',
-  'What should I focus on in my current milestone?',
-  'How do I find my first ten customers?',
-  'How do I write an ideal customer profile?',
-];
-
-/** Offered after the step's own question when the coach is opened from a step. */
-const STEP_QUESTIONS = ["I'm stuck on this step", 'What should I do now?'];
-
-/**
- * While the server writes an answer this tab does not listen to (after a reload, or after opening another
- * conversation mid-answer), reads the conversation's newest page again every moment, so the text grows and the
- * final answer replaces it. Ends when nothing is unfinished, when another conversation opens, or on unmount.
- */
-function useUnfinishedRefresh(dispatch: Dispatch, conversationId: string | null, unfinished: boolean) {
-  useEffect(() => {
-    if (!conversationId || !unfinished) return;
-    let active = true;
-    let timer = 0;
-    const next = () => {
-      timer = window.setTimeout(() => {
-        void dispatch(refreshUnfinished(conversationId)).then(() => {
-          if (active) next();
-        });
-      }, UNFINISHED_REFRESH_MS);
-    };
-    next();
-    return () => {
-      active = false;
-      window.clearTimeout(timer);
-    };
-  }, [conversationId, dispatch, unfinished]);
-}
 
 /** The conversation: messages, the streaming reply, errors with a retry, and the question box. */
 export function ChatPanel() {
@@ -97,9 +51,6 @@ export function ChatPanel() {
   const aboutStep = searchParams.get('step');
   const aboutTitle = searchParams.get('stepTitle');
   const offered = searchParams.get('ask');
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const [targetMissing, setTargetMissing] = useState(false);
-  const reachedTarget = useRef<string | null>(null);
   const composer = useRef<ComposerHandle | null>(null);
   const scroller = useRef<HTMLDivElement | null>(null);
   const stickToBottom = useRef(true);
@@ -166,81 +117,22 @@ export function ChatPanel() {
     }
   };
 
-  // The address lets go of a search match once it is reached (or known to be gone).
-  const releaseTarget = useCallback(
-    () =>
-      setSearchParams(
-        (params) => {
-          params.delete('message');
-          return params;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
+  const { highlighted, targetMissing, dismissTargetMissing } = useSearchTarget({
+    target,
+    setSearchParams,
+    chat,
+    dispatch,
+    stickToBottom,
+  });
 
-  // A search result opens the conversation at its message: load older pages until it is there.
-  useEffect(() => {
-    if (!target) reachedTarget.current = null;
-    // A page that failed stops the walk; its alert's Retry loads it and the walk goes on from there.
-    if (!target || chat.history.loading || chat.history.loadingOlder || chat.history.error) return;
-    if (!chat.conversationId) return;
-    const found = chat.messages.find((m) => m.id === target || m.versions.some((v) => v.id === target));
-    if (found) {
-      if (reachedTarget.current === target) return;
-      reachedTarget.current = target;
-      setHighlighted(found.id);
-      // The reader is at the match now, not at the bottom.
-      stickToBottom.current = false;
-      requestAnimationFrame(() => {
-        const element = document.getElementById(`message-${found.id}`);
-        element?.scrollIntoView({ block: 'center' });
-        element?.focus({ preventScroll: true });
-        // Taken there: the address lets go of the match, so the next answer scrolls into view as usual.
-        releaseTarget();
-      });
-    } else if (chat.history.pageNo > 0 && chat.history.pageNo < chat.history.lastPage) {
-      void dispatch(loadOlder());
-    } else if (chat.history.pageNo > 0) {
-      // Every page is here and the message is not (deleted, or retried away since the search): say so.
-      setTargetMissing(true);
-      releaseTarget();
-    }
-  }, [chat.conversationId, chat.history, chat.messages, dispatch, releaseTarget, target]);
-
-  // The match stays marked (or its absence said) until another conversation opens.
-  useEffect(() => {
-    setHighlighted(null);
-    setTargetMissing(false);
-  }, [chat.conversationId]);
-
-  // What the server never received goes out again: the question, or the retry of an answer.
-  const { failedInput, failedRetry } = chat;
-  const retryFailedRequest = failedInput
-    ? () => {
-        dispatch(errorDismissed());
-        send(failedInput);
-      }
-    : failedRetry
-      ? () => {
-          dispatch(errorDismissed());
-          actions.onRetry(failedRetry);
-        }
-      : undefined;
-
-  // A question the server never got goes back into the composer (and so into its kept draft), and
-  // out again by itself once the connection returns, unless the founder has changed it meanwhile.
-  const retryLater = useRef(retryFailedRequest);
-  retryLater.current = retryFailedRequest;
-  useEffect(() => {
-    if (!failedInput) return;
-    composer.current?.setText(failedInput);
-    return onReconnect(() => {
-      if (composer.current?.text() !== failedInput) return;
-      composer.current.setText('');
-      retryLater.current?.();
-    });
-  }, [failedInput]);
+  const retryFailedRequest = useFailedRequestRetry({
+    failedInput: chat.failedInput,
+    failedRetry: chat.failedRetry,
+    dispatch,
+    send,
+    onRetryAnswer: actions.onRetry,
+    composer,
+  });
 
   const newChat = chat.conversationId === null && chat.messages.length === 0;
   const lastAnswerIndex = chat.messages.map((m) => m.role).lastIndexOf('assistant');
@@ -254,21 +146,7 @@ export function ChatPanel() {
 
   let body: React.ReactNode;
   if (missing) {
-    body = (
-      <Box sx={{ pt: 2 }}>
-        <EmptyState
-          icon={<SearchOffIcon fontSize="inherit" />}
-          title="Conversation not found"
-          action={
-            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.aiWorkspace}>
-              Start a new chat
-            </Button>
-          }
-        >
-          It may have been deleted, or the link is incomplete.
-        </EmptyState>
-      </Box>
-    );
+    body = <ConversationNotFound />;
   } else if (chat.history.error && chat.messages.length === 0) {
     body = (
       <RetryAlert
@@ -294,47 +172,7 @@ export function ChatPanel() {
       </Stack>
     );
   } else if (newChat) {
-    body = (
-      <Box sx={{ textAlign: 'center', py: { xs: 3, sm: 6 }, maxWidth: 640, mx: 'auto' }}>
-        <Box
-          aria-hidden="true"
-          sx={{ fontSize: 48, color: 'primary.main', display: 'flex', justifyContent: 'center' }}
-        >
-          <AutoAwesomeIcon fontSize="inherit" />
-        </Box>
-        <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 1 }}>
-          Ask your coach anything about your program
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 1 }}>
-          {aboutStep
-            ? `Asking about ${aboutTitle ? `“${aboutTitle}”` : 'your step'}: the coach sees your saved worksheet answers. Try one of these:`
-            : 'It knows your startup, your milestone and your mission. Try one of these:'}
-        </Typography>
-        <Stack
-          component="ul"
-          direction="row"
-          aria-label="Suggested questions"
-          sx={{ listStyle: 'none', p: 0, mt: 2.5, flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}
-        >
-          {(aboutStep && offered ? [offered, ...STEP_QUESTIONS] : STARTER_QUESTIONS).map((question) => (
-            <li key={question}>
-              <Chip
-                label={question}
-                color="primary"
-                variant="outlined"
-                onClick={() => send(question)}
-                sx={{
-                  height: 'auto',
-                  minHeight: 32,
-                  maxWidth: '100%',
-                  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
-                }}
-              />
-            </li>
-          ))}
-        </Stack>
-      </Box>
-    );
+    body = <ChatWelcome aboutStep={aboutStep} aboutTitle={aboutTitle} offered={offered} onAsk={send} />;
   } else {
     body = (
       <>
@@ -353,7 +191,7 @@ export function ChatPanel() {
           <RetryAlert message={chat.history.error} onRetry={() => void dispatch(loadOlder())} />
         ) : null}
         {targetMissing ? (
-          <Alert severity="info" onClose={() => setTargetMissing(false)}>
+          <Alert severity="info" onClose={dismissTargetMissing}>
             The message you searched for is no longer in this conversation.
           </Alert>
         ) : null}

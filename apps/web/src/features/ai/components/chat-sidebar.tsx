@@ -1,30 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { renameSessionBody as RenameSessionBody } from '@liftoff/contracts/ai';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SearchIcon from '@mui/icons-material/Search';
-import type { ChatSession } from '@liftoff/contracts/ai';
 import { SearchField } from '../../../components/search-field';
 import { RetryAlert } from '../../../components/retry-alert';
-import { buildPath, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import {
   chatErrors,
@@ -34,11 +22,11 @@ import {
   useChatSessionsQuery,
   useDeleteChatSessionMutation,
   useLazyChatSessionsQuery,
-  useRenameChatSessionMutation,
 } from '../api';
 import { nextSessionsPage, selectAiChat } from '../slice';
 import { ConfirmDialog } from './confirm-dialog';
 import { HistorySearchResults } from './history-search-results';
+import { SessionRow } from './session-row';
 import { groupByDate, useCalendarDay } from '../lib/date-groups';
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -48,214 +36,6 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => window.clearTimeout(timer);
   }, [value, ms]);
   return debounced;
-}
-
-/**
- * Renames a conversation in place: Enter (or leaving the field) saves, Escape keeps the old name. The name is
- * checked with the API's own rule first, and a save that fails leaves the field open to try again.
- */
-function RenameField({ session, onDone }: { session: ChatSession; onDone: () => void }) {
-  const [title, setTitle] = useState(session.title);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [rename, renameState] = useRenameChatSessionMutation();
-  // Once saved or cancelled, a late blur (the field leaving the page) must not save again.
-  const closed = useRef(false);
-
-  const close = () => {
-    closed.current = true;
-    onDone();
-  };
-  const save = async () => {
-    if (closed.current || renameState.isLoading) return;
-    // The API's rule, fetched with the schemas on a first rename: they are not part of the workspace's load.
-    let rule: typeof RenameSessionBody;
-    try {
-      rule = (await import('@liftoff/contracts/ai')).renameSessionBody;
-    } catch {
-      return setProblem(
-        `${chatErrors.update} It is still called “${session.title}”. Enter tries again · Esc cancels`,
-      );
-    }
-    const checked = rule.shape.title.safeParse(title);
-    if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? 'Required');
-    if (checked.data === session.title) return close();
-    const result = await rename({ conversationId: session.conversationId, title: checked.data });
-    if ('error' in result) {
-      const failure = errorMessage(result.error, chatErrors.update);
-      setProblem(`${failure} It is still called “${session.title}”. Enter tries again · Esc cancels`);
-    } else close();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void save();
-    }
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    }
-  };
-
-  return (
-    <TextField
-      size="small"
-      label="Conversation name"
-      value={title}
-      autoFocus
-      fullWidth
-      error={Boolean(problem)}
-      onChange={(event) => {
-        setTitle(event.target.value);
-        setProblem(null);
-      }}
-      onKeyDown={onKeyDown}
-      onBlur={() => void save()}
-      helperText={problem ?? (renameState.isLoading ? 'Saving…' : 'Enter saves · Esc cancels')}
-      // Read-only rather than disabled while saving, so focus stays in the field for another try.
-      slotProps={{ htmlInput: { readOnly: renameState.isLoading } }}
-    />
-  );
-}
-
-function SessionRow({
-  session,
-  active,
-  selecting,
-  selected,
-  onToggle,
-  onOpen,
-  onArchive,
-  onDelete,
-}: {
-  session: ChatSession;
-  active: boolean;
-  selecting: boolean;
-  selected: boolean;
-  onToggle: () => void;
-  onOpen: () => void;
-  onArchive: () => void;
-  onDelete: () => void;
-}) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [editing, setEditing] = useState(false);
-  const link = useRef<HTMLAnchorElement | null>(null);
-  const renamed = useRef(false);
-  const menuId = useId();
-
-  // Back from renaming, focus returns to the conversation rather than to the top of the page.
-  useEffect(() => {
-    if (editing || !renamed.current) return;
-    renamed.current = false;
-    link.current?.focus();
-  }, [editing]);
-
-  if (editing) {
-    return (
-      <Box component="li" sx={{ listStyle: 'none', py: 0.5 }}>
-        <RenameField
-          session={session}
-          onDone={() => {
-            renamed.current = true;
-            setEditing(false);
-          }}
-        />
-      </Box>
-    );
-  }
-
-  return (
-    <Box
-      component="li"
-      sx={{
-        listStyle: 'none',
-        display: 'flex',
-        alignItems: 'center',
-        borderRadius: 2,
-        bgcolor: active ? 'action.selected' : 'transparent',
-        '&:hover': { bgcolor: active ? 'action.selected' : 'action.hover' },
-      }}
-    >
-      {selecting ? (
-        <Checkbox
-          checked={selected}
-          onChange={onToggle}
-          slotProps={{ input: { 'aria-label': `Select ${session.title}` } }}
-          size="small"
-        />
-      ) : null}
-      <Box
-        component={RouterLink}
-        ref={link}
-        to={buildPath.aiWorkspaceConversation(session.conversationId)}
-        onClick={onOpen}
-        aria-current={active ? 'page' : undefined}
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          px: selecting ? 0.5 : 1.5,
-          py: 1.25,
-          color: 'text.primary',
-          textDecoration: 'none',
-          fontWeight: active ? 700 : 500,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-          borderRadius: 2,
-        }}
-      >
-        {session.title}
-      </Box>
-      {!selecting ? (
-        <>
-          <IconButton
-            size="small"
-            aria-label={`Actions for ${session.title}`}
-            aria-haspopup="menu"
-            aria-controls={anchor ? menuId : undefined}
-            aria-expanded={anchor ? 'true' : undefined}
-            onClick={(event) => setAnchor(event.currentTarget)}
-          >
-            <MoreVertIcon fontSize="small" />
-          </IconButton>
-          <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-            <MenuItem
-              onClick={() => {
-                setAnchor(null);
-                setEditing(true);
-              }}
-            >
-              <ListItemIcon>
-                <EditIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>Rename</ListItemText>
-            </MenuItem>
-            <MenuItem
-              onClick={() => {
-                setAnchor(null);
-                onArchive();
-              }}
-            >
-              <ListItemIcon>
-                <ArchiveIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>Archive</ListItemText>
-            </MenuItem>
-            <MenuItem
-              onClick={() => {
-                setAnchor(null);
-                onDelete();
-              }}
-            >
-              <ListItemIcon>
-                <DeleteIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>Delete</ListItemText>
-            </MenuItem>
-          </Menu>
-        </>
-      ) : null}
-    </Box>
-  );
 }
 
 /** The workspace's sidebar: new chat, search over every message, and the active conversations. */
