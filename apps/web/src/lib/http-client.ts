@@ -1,3 +1,4 @@
+import { BUSY_RETRIES, busyRetryDelayMs, waitUnlessAborted } from './busy-retry';
 import { isNewerToken, isTokenExpired } from './jwt';
 import { createBrowserLock } from './lock';
 import type { LockFn } from './lock';
@@ -87,6 +88,8 @@ export type HttpClientOptions = {
    * run for long, and show their own progress.
    */
   timeoutMs?: number;
+  /** How a call answered "busy" waits before it is sent again (tests pass a clock of their own). */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
 
 export type HttpClient = {
@@ -165,6 +168,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const upload = options.upload ?? xhrUpload;
   const { tokens, baseUrl } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const wait = options.wait ?? waitUnlessAborted;
   let inFlight: Promise<boolean> | null = null;
 
   async function send(config: RequestConfig & { url: string; method: string; headerType: HeaderType }) {
@@ -308,6 +312,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (config.responseType === 'stream') void response.body?.cancel().catch(() => undefined);
         ({ response, data } = await send(config));
       }
+    }
+    // An upload is not sent again by itself: its progress bar would start over with no word why.
+    for (let retry = 0; retry < BUSY_RETRIES && !config.onUploadProgress; retry++) {
+      const delay = busyRetryDelayMs(response);
+      if (delay === null) break;
+      if (config.responseType === 'stream') void response.body?.cancel().catch(() => undefined);
+      try {
+        await wait(delay, config.signal);
+      } catch {
+        throw new HttpError('The request was aborted', 0, null, 'aborted');
+      }
+      ({ response, data } = await send(config));
     }
     return { response, data };
   }

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { busyRetryDelayMs } from './busy-retry';
+import { createHttpClient, HttpError } from './http-client';
+import type { TokenStore } from './token-store';
+
+const BUSY = { message: 'Liftoff is very busy right now. Try again in a moment.', code: 'SERVER_BUSY' };
+const busy = (retryAfter: string | null = '1') =>
+  new Response(JSON.stringify(BUSY), {
+    status: 503,
+    headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
+  });
+const ok = () =>
+  new Response(JSON.stringify({ data: { title: 'Week one' } }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** A server that answers each call with the next of `answers`; counts what it was sent. */
+function server(...answers: Array<() => Response>) {
+  const sent: Array<{ method: string; body: unknown }> = [];
+  const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+    sent.push({ method: init?.method ?? 'GET', body: init?.body });
+    const next = answers[Math.min(sent.length - 1, answers.length - 1)]!;
+    return next();
+  }) as typeof globalThis.fetch;
+  return { fetch, sent };
+}
+
+function client(fetch: typeof globalThis.fetch, waits: number[] = []) {
+  return createHttpClient({
+    baseUrl: '/api',
+    tokens: {} as TokenStore,
+    fetch,
+    lock: async (_n, fn) => fn(),
+    wait: async (ms, signal) => {
+      waits.push(ms);
+      if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    },
+  });
+}
+
+describe('a call the server was too busy to take', () => {
+  it('is sent again after the Retry-After the server asked for, and the founder gets the answer', async () => {
+    const api = server(busy, ok);
+    const waits: number[] = [];
+    const res = await client(api.fetch, waits).request({
+      url: '/programs/current',
+      method: 'GET',
+      headerType: 'public',
+    });
+    expect(res).toEqual({ status: 200, data: { data: { title: 'Week one' } } });
+    expect(api.sent).toHaveLength(2);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(1000);
+    expect(waits[0]).toBeLessThanOrEqual(1334);
+  });
+
+  it('sends a POST again too, with the same body: the server did nothing with a busy call', async () => {
+    const api = server(busy, ok);
+    await client(api.fetch).request({
+      url: '/feedback',
+      method: 'POST',
+      headerType: 'public',
+      body: { text: 'hello' },
+    });
+    expect(api.sent.map((s) => s.method)).toEqual(['POST', 'POST']);
+    expect(api.sent[1]!.body).toBe(api.sent[0]!.body);
+  });
+
+  it('gives up after two more tries and shows the server’s own message', async () => {
+    const api = server(busy);
+    const error = await client(api.fetch)
+      .request({ url: '/programs/current', method: 'GET', headerType: 'public' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 503, message: BUSY.message });
+    expect(api.sent).toHaveLength(3);
+  });
+
+  it('passes a 503 without Retry-After on at once (a database down, a proxy with no instance left)', async () => {
+    const api = server(() => busy(null));
+    const error = await client(api.fetch)
+      .request({ url: '/health', method: 'GET', headerType: 'public' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503 });
+    expect(api.sent).toHaveLength(1);
+  });
+
+  it('stops waiting when the founder leaves: an abort during the wait sends nothing more', async () => {
+    const api = server(busy, ok);
+    const controller = new AbortController();
+    controller.abort();
+    const error = await client(api.fetch)
+      .request({ url: '/programs/current', method: 'GET', headerType: 'public', signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'aborted' });
+    expect(api.sent.length).toBeLessThanOrEqual(1);
+  });
+
+  it('does not wait for a server that asks for longer than a few seconds', () => {
+    expect(busyRetryDelayMs(busy('30'))).toBeNull();
+    expect(busyRetryDelayMs(busy('soon'))).toBeNull();
+    expect(busyRetryDelayMs(busy('2'), () => 0)).toBe(2000);
+    expect(busyRetryDelayMs(ok())).toBeNull();
+  });
+});
