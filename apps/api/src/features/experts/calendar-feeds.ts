@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { notFound } from '../../lib/errors.js';
 import { buildFeed } from './ics.js';
 import { fullName, meetingInvites } from './meeting-invites.js';
-import type { MeetingsDeps } from './meetings-service.js';
+import type { MeetingsDeps } from './meetings-deps.js';
 import { meetingsRepository } from './meetings-repository.js';
 import { expertsRepository } from './repository.js';
 import type { ExpertRow } from './tables.js';

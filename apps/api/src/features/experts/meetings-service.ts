@@ -7,22 +7,17 @@ import {
 } from '@liftoff/contracts/expert-meetings';
 import { expertErrors, type Availability, type MeetingRequest } from '@liftoff/contracts/experts';
 import type { AppEvent } from '@liftoff/contracts/events';
-import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { dateIn, dayBounds, freeSlots, isCalendarDate, isoIn } from './availability.js';
 import { calendarFeeds } from './calendar-feeds.js';
-import { fullName, isLive, meetingInvites, when, type MeetingInviteDeps } from './meeting-invites.js';
+import { fullName, isLive, meetingInvites, when } from './meeting-invites.js';
+import type { MeetingsDeps } from './meetings-deps.js';
 import { meetingsRepository, type MeetingChange } from './meetings-repository.js';
 import { portalRepository } from './portal-repository.js';
 import { expertsRepository, toMeeting } from './repository.js';
 import type { ExpertRow, MeetingRequestRow } from './tables.js';
 
-export interface MeetingsDeps extends MeetingInviteDeps {
-  db: Db;
-  publish: (event: AppEvent) => void;
-  /** The accounts room's answer: founders' names and addresses by id. */
-  people: (ids: string[]) => Promise<Map<string, { name: string; email: string }>>;
-}
+export type { MeetingsDeps } from './meetings-deps.js';
 
 type Change = Extract<AppEvent, { type: 'meeting.changed' }>['change'];
 

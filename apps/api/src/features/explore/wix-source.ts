@@ -1,24 +1,22 @@
-import type {
-  Category,
-  Image,
-  ModerationDetails,
-  Post,
-  PostMedia,
-  PostSummary,
-  PostsPage,
-  PostsQuery,
-  PostTranslation,
-  Tag,
-} from '@liftoff/contracts/explore';
+import type { Category, Post, PostsPage, PostsQuery, Tag } from '@liftoff/contracts/explore';
 import { exploreMessages } from '@liftoff/contracts/explore';
 import { searchTerms } from '@liftoff/contracts/explore-search';
 import { categories as wixCategories, posts as wixPosts, tags as wixTags } from '@wix/blog';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.js';
-import { renderRicos, wixImageUrl } from './ricos.js';
+import { renderRicos } from './ricos.js';
 import { rankBySearch } from './search.js';
 import { lastPageOf, type ExploreSource } from './source.js';
+import { redirectGlobalFetch, redirectingFetch } from './wix-fetch-redirect.js';
+import {
+  mediaOf,
+  moderationOf,
+  summaryOf,
+  toImage,
+  translationsOf,
+  type WixPost,
+} from './wix-posts-mapping.js';
 
 /*
  * The Wix source: a Wix site's blog through the official SDK (@wix/sdk + @wix/blog) with OAuthStrategy
@@ -38,135 +36,6 @@ export interface WixSourceOptions {
 /** Most posts a search or the previous/next index reads (Wix pages are at most 100 posts). */
 const MAX_INDEXED_POSTS = 1000;
 const WIX_PAGE = 100;
-
-type WixPost = wixPosts.Post & {
-  metrics?: { comments?: number; likes?: number; views?: number };
-  translations?: {
-    _id?: string;
-    id?: string;
-    language?: string | null;
-    slug?: string | null;
-    url?: string | null;
-  }[];
-  coverMedia?: { image?: unknown; altText?: string | null; displayed?: boolean } | null;
-};
-
-// ─── Host redirection (tests) ───────────────────────────────────────────────────────────────────
-
-function rewriteUrl(input: string, base: URL): string {
-  const url = new URL(input);
-  if (!/(^|\.)wixapis\.com$/i.test(url.hostname)) return input;
-  const target = new URL(base.href);
-  target.pathname = `${base.pathname.replace(/\/$/, '')}${url.pathname}`;
-  target.search = url.search;
-  return target.href;
-}
-
-function redirectingFetch(original: typeof fetch, base: URL): typeof fetch {
-  return (input, init) => {
-    if (typeof input === 'string') return original(rewriteUrl(input, base), init);
-    if (input instanceof URL) return original(rewriteUrl(input.href, base), init);
-    return original(new Request(rewriteUrl(input.url, base), input), init);
-  };
-}
-
-/*
- * The SDK's token endpoint is called with the global fetch (OAuthStrategy takes no fetch option), so with
- * WIX_API_BASE set the global fetch is wrapped too — only *.wixapis.com URLs are rewritten, and the
- * original is restored when the last Wix source closes.
- */
-let globalRedirect: { original: typeof fetch; bases: URL[] } | null = null;
-function redirectGlobalFetch(base: URL): () => void {
-  if (!globalRedirect) {
-    const original = globalThis.fetch;
-    const state = { original, bases: [] as URL[] };
-    globalRedirect = state;
-    globalThis.fetch = (input, init) => {
-      const current = state.bases.at(-1);
-      return current ? redirectingFetch(original, current)(input, init) : original(input, init);
-    };
-  }
-  const state = globalRedirect;
-  state.bases.push(base);
-  return () => {
-    const index = state.bases.indexOf(base);
-    if (index >= 0) state.bases.splice(index, 1);
-    if (!state.bases.length && globalRedirect === state) {
-      globalThis.fetch = state.original;
-      globalRedirect = null;
-    }
-  };
-}
-
-// ─── Mapping ────────────────────────────────────────────────────────────────────────────────────
-
-const iso = (value: unknown): string | null => {
-  if (!value) return null;
-  const date = value instanceof Date ? value : new Date(String(value));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-};
-
-/** A Wix image (SDK `wix:image://` string, REST image object or URL) → the contract's image. */
-function toImage(value: unknown, alt: string): Image | null {
-  let reference: string | null = null;
-  let width: number | undefined;
-  let height: number | undefined;
-  if (typeof value === 'string') reference = value;
-  else if (value && typeof value === 'object') {
-    const object = value as { id?: string; url?: string; width?: number; height?: number };
-    reference = object.id || object.url || null;
-    width = object.width;
-    height = object.height;
-  }
-  const image = wixImageUrl(reference);
-  if (!image) return null;
-  const w = width ?? image.width;
-  const h = height ?? image.height;
-  return {
-    url: image.url,
-    alt,
-    ...(w && w > 0 ? { width: Math.trunc(w) } : {}),
-    ...(h && h > 0 ? { height: Math.trunc(h) } : {}),
-  };
-}
-
-const count = (value: unknown) =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;
-
-function mediaOf(post: WixPost): PostMedia | null {
-  const media = post.media;
-  if (!media) return null;
-  const alt = media.altText ?? post.title ?? '';
-  const video = media.wixMedia?.videoV2 as unknown;
-  const embed = media.embedMedia;
-  return {
-    image: toImage(media.wixMedia?.image ?? embed?.thumbnail?.url ?? null, alt),
-    videoUrl: typeof video === 'string' && /^https:\/\//.test(video) ? video : null,
-    embedUrl: embed?.video?.url && /^https:\/\//.test(embed.video.url) ? embed.video.url : null,
-    displayed: media.displayed ?? false,
-  };
-}
-
-function moderationOf(post: WixPost): ModerationDetails | null {
-  const details = post.moderationDetails;
-  if (!details) return null;
-  return {
-    status: String(details.status ?? 'UNKNOWN'),
-    submittedBy: details.submittedBy ?? null,
-    submittedDate: iso(details.submittedDate),
-    moderatedBy: details.moderatedBy ?? null,
-    moderationDate: iso(details.moderationDate),
-  };
-}
-
-function translationsOf(post: WixPost): PostTranslation[] {
-  return (post.translations ?? []).flatMap((t): PostTranslation[] => {
-    const id = t._id ?? t.id;
-    return id && t.language && t.slug
-      ? [{ _id: id, language: t.language, slug: t.slug, url: t.url ?? '' }]
-      : [];
-  });
-}
 
 export function wixSource(options: WixSourceOptions): ExploreSource & { close(): void } {
   const base = options.apiBase ? new URL(options.apiBase) : null;
@@ -240,36 +109,6 @@ export function wixSource(options: WixSourceOptions): ExploreSource & { close():
     }).catch(upstream(exploreMessages.tagsFailed));
 
   const fieldsets = ['URL', 'METRICS'] as const;
-
-  function summaryOf(post: WixPost, categoryList: Category[], tagList: Tag[]): PostSummary {
-    const title = post.title ?? '';
-    const published =
-      iso(post.firstPublishedDate) ?? iso(post.lastPublishedDate) ?? new Date(0).toISOString();
-    const metrics = post.metrics ?? {};
-    return {
-      _id: post._id ?? post.slug ?? '',
-      title,
-      slug: post.slug ?? '',
-      excerpt: post.excerpt ?? '',
-      firstPublishedDate: published,
-      lastPublishedDate: iso(post.lastPublishedDate) ?? published,
-      url: typeof post.url === 'string' && post.url ? post.url : `/explore/post/${post.slug ?? ''}`,
-      heroImage: toImage(post.heroImage ?? post.media?.wixMedia?.image ?? null, post.media?.altText ?? title),
-      minutesToRead: count(post.minutesToRead),
-      categories: (post.categoryIds ?? []).flatMap((id: string) => categoryList.filter((c) => c._id === id)),
-      tags: (post.tagIds ?? []).flatMap((id: string) => tagList.filter((t) => t._id === id)),
-      author: null,
-      featured: post.featured ?? false,
-      // Wix counts views, likes and comments; its blog has no ratings, so none are shown.
-      metrics: {
-        averageRating: null,
-        ratings: null,
-        comments: count(metrics.comments),
-        likes: count(metrics.likes),
-        views: count(metrics.views),
-      },
-    };
-  }
 
   /** One Wix page of published posts, newest first. */
   async function listPage(

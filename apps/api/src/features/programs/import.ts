@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
@@ -6,15 +5,24 @@ import { parse as parseYaml } from 'yaml';
 import {
   milestoneFile,
   missionFile,
-  type ProgramDocument,
-  programDocument,
   programFile,
   stepFrontMatter,
   stepRules,
 } from '@liftoff/contracts/programs-authoring';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
+import {
+  documentOf,
+  withHashes,
+  type ParsedMilestone,
+  type ParsedMission,
+  type ParsedProgram,
+  type ParsedStep,
+} from './program-document.js';
 import { templatesRepository } from './templates-repository.js';
+
+// The studio's publishing (authoring-service.ts) hashes documents as this importer does.
+export { withHashes, type ParsedProgram } from './program-document.js';
 
 /*
  * Imports program templates from content/programs/<key>/ (content/README.md is the schema). The pack is
@@ -35,29 +43,6 @@ export class ProgramsContentError extends Error {
     );
     this.name = 'ProgramsContentError';
   }
-}
-
-export type ParsedStep = z.infer<typeof stepFrontMatter> & { body: string };
-export type ParsedMission = Omit<z.infer<typeof missionFile>, 'steps'> & { steps: ParsedStep[] };
-export type ParsedMilestone = Omit<z.infer<typeof milestoneFile>, 'missions'> & { missions: ParsedMission[] };
-export type ParsedProgram = Omit<z.infer<typeof programFile>, 'milestones'> & {
-  milestones: ParsedMilestone[];
-  structureHash: string;
-  contentHash: string;
-};
-
-const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
-
-/** What, if changed, would reshuffle a user's progress: keys and order, step types, worksheet fields, deliverables. */
-export function structureOf(program: Pick<ParsedProgram, 'milestones'>) {
-  return program.milestones.map((m) => [
-    m.key,
-    m.missions.map((mi) => [
-      mi.key,
-      Boolean(mi.deliverable),
-      mi.steps.map((s) => [s.key, s.type, s.worksheet?.fields.map((f) => f.key) ?? null]),
-    ]),
-  ]);
 }
 
 function fieldOf(issue: z.core.$ZodIssue, key?: string): string {
@@ -268,26 +253,6 @@ function readProgram(reader: PackReader, dir: string, expertKeys: ReadonlySet<st
   });
   const { milestones: _names, ...rest } = data;
   return withHashes({ ...rest, milestones });
-}
-
-/** A program as the pack describes it, with the hashes the importer compares versions by. */
-export function withHashes(document: ProgramDocument): ParsedProgram {
-  // The hash is of the JSON text, so fields go in the schema's order whatever order they were stored in
-  // (jsonb keeps its own): a document read back from the database hashes as the pack it came from.
-  // A pack with problems (already recorded by the reader) keeps its own order: it is refused anyway.
-  const parsed = programDocument.safeParse(document);
-  const program = parsed.success ? parsed.data : document;
-  return {
-    ...program,
-    structureHash: sha256(structureOf(program)),
-    contentHash: sha256(program),
-  };
-}
-
-/** The program document of a parsed program: the pack's shape, without the hashes. */
-export function documentOf(program: ParsedProgram): ProgramDocument {
-  const { structureHash: _s, contentHash: _c, ...document } = program;
-  return document;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { ProgramDocument } from '@liftoff/contracts/programs-authoring';
-import { documentOf, type ParsedProgram } from './import.js';
+import { documentOf, type ParsedProgram } from './program-document.js';
 import { milestoneTemplates, missionTemplates, programTemplates, stepTemplates } from './tables.js';
 
 /** Program templates: written by the importer, read at enrolment and for display. */

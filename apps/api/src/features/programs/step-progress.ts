@@ -1,0 +1,116 @@
+import {
+  LOCKED_MILESTONE_MESSAGE,
+  type NextStepResult,
+  type Step,
+  type WorksheetField,
+} from '@liftoff/contracts/programs';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { settleMission } from './completion.js';
+import { checkId, ENDED_MESSAGE } from './progress-checks.js';
+import { loadMission, loadStep } from './progress-reads.js';
+import { progressRepository, type Status } from './repository.js';
+
+/** The next step to show after `afterIndex`: the first one neither done nor put off, or null. */
+function nextOpenStep(
+  steps: { id: string; index: number; status: Status; doLater: boolean }[],
+  afterIndex: number,
+): string | null {
+  return steps.find((s) => s.index > afterIndex && s.status !== 'COMPLETED' && !s.doLater)?.id ?? null;
+}
+
+/**
+ * A step with a worksheet is done only once its required fields hold an answer (decision 004); putting it
+ * off stays possible, so the founder can come back to it.
+ */
+function checkRequiredAnswers(fields: WorksheetField[] | null, answers: Record<string, string> | null) {
+  const missing = (fields ?? []).filter((f) => f.required && !answers?.[f.key]?.trim());
+  if (!missing.length) return;
+  throw badRequest(
+    `Fill in the required worksheet fields first: ${missing.map((f) => `answers.${f.key}`).join(', ')}`,
+    missing.map((f) => ({ path: `answers.${f.key}`, message: `Required: ${f.label}` })),
+  );
+}
+
+/**
+ * A founder working through a mission's steps: completing or putting one off (which may complete the mission
+ * and milestone), rating it, and saving its worksheet.
+ */
+export function createStepProgress(db: Db) {
+  return {
+    /** `PUT /userStep/next-step`: completes or defers the step and opens the next, in one transaction. */
+    async nextStep(userId: string, stepId: string, doLater: boolean): Promise<NextStepResult> {
+      checkId(stepId, 'Step');
+      return db.transaction(async (tx) => {
+        const repo = progressRepository(tx);
+        const found = await repo.stepContext(userId, stepId);
+        if (!found) throw notFound('Step not found');
+        await repo.lockProgram(found.programId);
+        // Read again under the lock: a concurrent call for the same step may have just committed.
+        const step = (await repo.stepContext(userId, stepId))!;
+        if (step.milestoneStatus === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
+        if (step.milestoneStatus === 'INCOMPLETED') throw conflict(ENDED_MESSAGE);
+        if (step.stepStatus === 'LOCKED')
+          throw conflict('Finish or put off the previous step of this mission first.');
+        if (doLater && step.stepStatus === 'COMPLETED') throw conflict('This step is already done.');
+        const changed = doLater ? !step.doLater : step.stepStatus !== 'COMPLETED';
+        if (changed && !doLater) checkRequiredAnswers(step.worksheetFields, step.answers);
+        const now = new Date();
+        let outcome = {
+          missionCompleted: false,
+          milestoneCompleted: false,
+          unlockedMilestoneId: null as string | null,
+        };
+        if (changed) {
+          await repo.setStep(
+            step.stepId,
+            doLater ? { doLater: true } : { status: 'COMPLETED', doLater: false, completedAt: now },
+          );
+          await repo.openStep(step.missionId, step.stepIndex + 1);
+          const context = (await repo.missionContext(userId, step.missionId))!;
+          outcome = await settleMission(
+            tx,
+            { ...context, hasDeliverable: Boolean(context.deliverable) },
+            now,
+          );
+        }
+        const mission = await loadMission(repo, userId, step.missionId);
+        return { mission, nextStepId: nextOpenStep(mission.userStep, step.stepIndex), ...outcome };
+      });
+    },
+
+    async rateStep(userId: string, stepId: string, rating: number): Promise<Step> {
+      const repo = progressRepository(db);
+      const step = await repo.stepContext(userId, checkId(stepId, 'Step'));
+      if (!step) throw notFound('Step not found');
+      if (step.milestoneStatus === 'LOCKED' || step.stepStatus === 'LOCKED')
+        throw conflict(LOCKED_MILESTONE_MESSAGE);
+      await repo.setStep(step.stepId, { rating });
+      return loadStep(repo, userId, step.stepId, step.missionId);
+    },
+
+    /** Saves a TOOL step's worksheet (replacing the previous answers); keys must be the step's fields. */
+    async saveWorksheet(userId: string, stepId: string, answers: Record<string, string>): Promise<Step> {
+      const repo = progressRepository(db);
+      const step = await repo.stepContext(userId, checkId(stepId, 'Step'));
+      if (!step) throw notFound('Step not found');
+      if (step.milestoneStatus === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
+      if (step.milestoneStatus === 'INCOMPLETED') throw conflict(ENDED_MESSAGE);
+      if (!step.worksheetFields)
+        throw badRequest('This step has no worksheet.', [
+          { path: 'answers', message: 'Only TOOL steps have a worksheet' },
+        ]);
+      const fields = new Map(step.worksheetFields.map((f) => [f.key, f]));
+      const details = Object.entries(answers).flatMap(([key, value]) => {
+        const field = fields.get(key);
+        if (!field) return [{ path: `answers.${key}`, message: 'Unknown field' }];
+        if (field.kind === 'number' && value.trim() !== '' && !Number.isFinite(Number(value)))
+          return [{ path: `answers.${key}`, message: 'Must be a number' }];
+        return [];
+      });
+      if (details.length) throw badRequest(`Please check: ${details.map((d) => d.path).join(', ')}`, details);
+      await repo.setStep(step.stepId, { answers, answersUpdatedAt: new Date() });
+      return loadStep(repo, userId, step.stepId, step.missionId);
+    },
+  };
+}
