@@ -12,9 +12,8 @@
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoDir, startBuiltServer } from './support.mjs';
+import { cpuMs, repoDir, startBuiltServer } from './support.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -28,19 +27,6 @@ const env = {
   CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
-
-/**
- * A server's CPU time so far in ms (Linux, /proc; null elsewhere). CPU per request is steadier than requests per
- * second on a shared machine: another process's load delays a request but does not make it cost more.
- */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
 
 async function signIn(url) {
   const post = (p, body) =>

@@ -8,9 +8,8 @@
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoDir } from './support.mjs';
+import { cpuMs, repoDir } from './support.mjs';
 
 const ratios = (process.env.BENCH_RATIOS ?? '0,0.1,1').split(',');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -26,12 +25,6 @@ const child = fork(path.join(repoDir, 'bench/servers/apps-in-one-process.mjs'), 
   ...specs,
 ]);
 const { ports } = await new Promise((resolve) => child.once('message', resolve));
-/** The process's CPU time so far in ms (Linux /proc): user and system, every thread. */
-const cpuMs = () => {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
-
 try {
   const apps = [];
   for (const [i, spec] of specs.entries()) {
@@ -65,9 +58,9 @@ try {
   for (let round = 0; round < rounds; round += 1) {
     // The order turns each round, so no app always runs right after the same other one.
     for (const app of apps.map((_, i) => apps[(i + round) % apps.length])) {
-      const before = cpuMs();
+      const before = cpuMs(child.pid);
       const result = await load(app, seconds);
-      app.cpuPerRequest.push(((cpuMs() - before) * 1000) / result.requests.total);
+      app.cpuPerRequest.push(((cpuMs(child.pid) - before) * 1000) / result.requests.total);
     }
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

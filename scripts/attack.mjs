@@ -7,62 +7,26 @@
 // Needs `npm run build` first. DATABASE_URL points it at PostgreSQL (a scratch database: it adds accounts);
 // PGlite otherwise. KILL_ROUNDS (default 20) sets the kill -9 rounds.
 import { Buffer } from 'node:buffer';
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repoDir } from '../bench/support.mjs';
+import { freePort, startBuiltServer } from '../bench/support.mjs';
 
 const secret = 'attack-secret-attack-secret-attack-secret-0';
 const password = 'orbit-lantern-42-meadow';
 const killRounds = Number(process.env.KILL_ROUNDS ?? 20);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'liftoff-attack-'));
-let port;
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
-    });
-  });
-}
-
-/** Starts the server on the one data directory (or database) every round shares. */
-async function start() {
-  port ??= await freePort();
-  const child = spawn(process.execPath, [path.join(repoDir, 'apps/api/dist/src/server.js')], {
-    cwd: repoDir,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      JWT_SECRET: secret,
-      ENCRYPTION_KEY: '2'.repeat(64),
-      APP_URL: `http://127.0.0.1:${port}`,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
-}
+const port = await freePort();
+const env = {
+  JWT_SECRET: secret,
+  LOG_LEVEL: 'error',
+  SEED_DEMO: 'false',
+  CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+};
+/** Starts the server on the one data directory (or database) and port every round shares. */
+const start = () => startBuiltServer(env, { dataDir, port, quiet: true });
 
 const origin = () => `http://127.0.0.1:${port}`;
 const base = () => `${origin()}/api`;
@@ -222,7 +186,7 @@ async function idorWalk() {
  * round is done: a mail the worker had claimed when the process died is sent again only when its claim's lease
  * (mail-queue.ts) runs out.
  */
-async function killRound(child, kind) {
+async function killRound(server, kind) {
   const email = `kill-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   let acknowledged;
   if (kind === 'sign-up') {
@@ -234,8 +198,7 @@ async function killRound(child, kind) {
     await waitForMails(email, 1);
     acknowledged = await call('POST', '/auth/send-reset-password-link', { body: { email } });
   }
-  child.kill('SIGKILL');
-  await new Promise((r) => child.once('exit', r));
+  await server.kill();
   const next = await start();
   if (acknowledged.status >= 300) return { next, acknowledged: false };
   const login = await call('POST', '/auth/login', { body: { email, password } });
@@ -259,7 +222,7 @@ async function waitForMails(email, atLeast) {
   return count;
 }
 
-let child = await start();
+let server = await start();
 try {
   const routes = await documentedRoutes();
   const walk = await tokenWalk(routes);
@@ -278,8 +241,8 @@ try {
   const awaited = [];
   for (let round = 0; round < killRounds; round++) {
     const kind = round % 2 ? 'reset request' : 'sign-up';
-    const result = await killRound(child, kind);
-    child = result.next;
+    const result = await killRound(server, kind);
+    server = result.next;
     if (!result.acknowledged) continue;
     kills[kind].acknowledged++;
     if (result.recordLost) kills[kind].recordLost++;
@@ -303,6 +266,6 @@ try {
     Object.values(kills).reduce((n, k) => n + k.recordLost + k.mailLost, 0);
   process.exitCode = failed ? 1 : 0;
 } finally {
-  child.kill('SIGKILL');
+  await server.kill();
   rmSync(dataDir, { recursive: true, force: true });
 }
