@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { busyRetryDelayMs } from './busy-retry';
 import { createHttpClient, HttpError } from './http-client';
+import type { StoredTokens } from './persisted-auth';
 import type { TokenStore } from './token-store';
 
 const BUSY = { message: 'Liftoff is very busy right now. Try again in a moment.', code: 'SERVER_BUSY' };
@@ -95,6 +96,48 @@ describe('a call the server was too busy to take', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'aborted' });
     expect(api.sent.length).toBeLessThanOrEqual(1);
+  });
+
+  it('refreshes an access token that ran out during the wait before sending the call again', async () => {
+    const clock = { now: Date.UTC(2030, 0, 1) };
+    const token = (expMs: number, n: number) =>
+      `${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(expMs / 1000), iat: n }))}.sig${n}`;
+    let stored: StoredTokens = { token: token(clock.now + 8_000, 1), refreshToken: 'rt-1' };
+    const sent: Array<{ url: string; authorization: string | null }> = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      sent.push({ url, authorization: new Headers(init?.headers).get('Authorization') });
+      if (url.endsWith('/auth/refresh'))
+        return new Response(
+          JSON.stringify({ data: { accessToken: token(clock.now + 900_000, 2), refreshToken: 'rt-2' } }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        );
+      return sent.length === 1 ? busy('4') : ok();
+    }) as typeof globalThis.fetch;
+    const tokens: TokenStore = {
+      read: () => stored,
+      write: async (next) => void (stored = next),
+      readShared: async () => null,
+      adopt: (next) => void (stored = next),
+      whenReady: () => Promise.resolve(),
+      onRefreshFailed: () => undefined,
+    };
+    const res = await createHttpClient({
+      baseUrl: '/api',
+      tokens,
+      fetch,
+      now: () => clock.now,
+      lock: async (_n, fn) => fn(),
+      wait: async (ms) => void (clock.now += ms),
+    }).request({ url: '/programs/current', method: 'GET', headerType: 'authorization' });
+    expect(res.status).toBe(200);
+    expect(sent.map((s) => s.url)).toEqual([
+      '/api/programs/current',
+      '/api/auth/refresh',
+      '/api/programs/current',
+    ]);
+    expect(sent[2]!.authorization).toBe(`Bearer ${stored.token}`);
+    expect(stored.refreshToken).toBe('rt-2');
   });
 
   it('does not wait for a server that asks for longer than a few seconds', () => {

@@ -292,7 +292,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   /** Token handling around one exchange: refresh first when needed, one refresh and retry on a 401. */
-  async function exchange(config: RequestConfig) {
+  async function exchangeWithTokens(config: RequestConfig) {
     validateRequestConfig(config);
     const needsToken = config.headerType !== 'public';
     const handlesTokens = needsToken && !skipsTokenHandling(config.url);
@@ -313,6 +313,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ({ response, data } = await send(config));
       }
     }
+    return { response, data };
+  }
+
+  /**
+   * One call as the caller sees it: a busy answer is sent again after the wait the server asked for, each time
+   * with the token rules (the wait can outlast the access token).
+   */
+  async function exchange(config: RequestConfig) {
+    let { response, data } = await exchangeWithTokens(config);
     // An upload is not sent again by itself: its progress bar would start over with no word why.
     for (let retry = 0; retry < BUSY_RETRIES && !config.onUploadProgress; retry++) {
       const delay = busyRetryDelayMs(response);
@@ -323,7 +332,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch {
         throw new HttpError('The request was aborted', 0, null, 'aborted');
       }
-      ({ response, data } = await send(config));
+      ({ response, data } = await exchangeWithTokens(config));
     }
     return { response, data };
   }
