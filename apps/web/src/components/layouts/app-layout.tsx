@@ -349,7 +349,9 @@ export function AppLayout({
               icon={item.icon}
               value={index}
               aria-current={index === activeIndex ? 'page' : undefined}
-              ref={index === activeIndex ? scrollIntoBar : undefined}
+              // Only a bar that scrolls has a place to bring into view; asking any other forces a layout of
+              // the whole page in the middle of the first render.
+              ref={crowded && index === activeIndex ? scrollIntoBar : undefined}
               sx={crowded ? { minWidth: 80, flex: '0 0 auto', px: 0.5 } : { minWidth: 0, px: 0.5 }}
             />
           ))}

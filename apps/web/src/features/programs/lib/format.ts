@@ -1,9 +1,15 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+/*
+ * Made on the first date shown, not when the module loads: a browser's first Intl formatter loads its locale
+ * data, tens of milliseconds on a phone, and most screens that load this module show no date at first.
+ */
+let dateFormat: Intl.DateTimeFormat | undefined;
+const dateFormatter = () =>
+  (dateFormat ??= new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }));
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormatter().format(date);
 }
 
 export function formatSize(bytes: number): string {

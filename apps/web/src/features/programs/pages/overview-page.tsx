@@ -1,4 +1,5 @@
 import type { Milestone, Mission, Program } from '@liftoff/contracts/programs';
+import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSelector } from 'react-redux';
 import Box from '@mui/material/Box';
@@ -218,10 +219,36 @@ function ProgressCard({ program }: { program: Program }) {
   );
 }
 
+/** A pointer to the blog for the few minutes between calls. */
+function ExploreInvite() {
+  return (
+    <Card component="section" aria-labelledby="explore-title">
+      <CardContent
+        sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+      >
+        <ExploreIcon color="secondary" aria-hidden="true" />
+        <Box sx={{ flex: 1, minWidth: 200 }}>
+          <Typography id="explore-title" variant="h2" sx={{ fontSize: '1.0625rem' }}>
+            Five minutes between calls?
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Explore has short reads for founders.
+          </Typography>
+        </Box>
+        <Button component={RouterLink} to="/explore">
+          Go to Explore
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Home of a signed-in founder: where they are, what is next, who can help (design.md). */
 export function OverviewPage() {
   const user = useSelector(selectSessionUser);
-  const programs = useProgramsQuery();
+  // The program fills most of the overview. Deferred, its arrival renders as a transition, in slices a phone
+  // can answer a tap between, rather than as one long task (bench/lighthouse.mjs).
+  const programs = useDeferredValue(useProgramsQuery());
   if (!user) return <OverviewSkeleton />;
   const { startupName, stage, industry } = user.meta;
   const program = programs.data ? currentProgram(programs.data) : null;
@@ -269,24 +296,8 @@ export function OverviewPage() {
         </>
       )}
 
-      <Card component="section" aria-labelledby="explore-title">
-        <CardContent
-          sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
-        >
-          <ExploreIcon color="secondary" aria-hidden="true" />
-          <Box sx={{ flex: 1, minWidth: 200 }}>
-            <Typography id="explore-title" variant="h2" sx={{ fontSize: '1.0625rem' }}>
-              Five minutes between calls?
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Explore has short reads for founders.
-            </Typography>
-          </Box>
-          <Button component={RouterLink} to="/explore">
-            Go to Explore
-          </Button>
-        </CardContent>
-      </Card>
+      {/* Below the program, so it comes with it: shown under the skeleton, it would jump down on arrival. */}
+      {programs.isLoading ? null : <ExploreInvite />}
     </Stack>
   );
 }
