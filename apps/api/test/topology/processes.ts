@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
+import { connect as connectTls } from 'node:tls';
 import type { LightMyRequestResponse } from 'fastify';
 import { freePort } from '../helpers/server-process.js';
 
@@ -23,18 +24,24 @@ export interface Nginx {
   errors(): string;
 }
 
+/** A certificate and its key, as PEM files: nginx then speaks TLS and HTTP/2, as docs/deploy.md sets it up. */
+export interface Tls {
+  certificate: string;
+  key: string;
+}
+
 /**
  * nginx as an unprivileged process with its own prefix, pid, logs and temp directories under `dir`, running
  * the shipped server block exactly as docs/deploy.md renders it (envsubst on the three variables).
  */
-export async function startNginx(bin: string, dir: string, upstreams: string[]): Promise<Nginx> {
+export async function startNginx(bin: string, dir: string, upstreams: string[], tls?: Tls): Promise<Nginx> {
   const port = await freePort();
   for (const sub of ['conf', 'logs', 'temp']) mkdirSync(join(dir, sub), { recursive: true });
   const site = execFileSync('envsubst', ['${LIFTOFF_LISTEN} ${LIFTOFF_SERVER_NAME} ${LIFTOFF_UPSTREAMS}'], {
     input: readFileSync(join(repoDir, 'deploy/nginx.conf.template')),
     env: {
       PATH: process.env.PATH,
-      LIFTOFF_LISTEN: `127.0.0.1:${port}`,
+      LIFTOFF_LISTEN: `127.0.0.1:${port}${tls ? ' ssl http2' : ''}`,
       LIFTOFF_SERVER_NAME: 'localhost',
       LIFTOFF_UPSTREAMS: upstreams.map((u) => `server ${u};`).join(' '),
     },
@@ -54,6 +61,8 @@ export async function startNginx(bin: string, dir: string, upstreams: string[]):
       'http {',
       `  access_log ${join(dir, 'logs/access.log')};`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
+      // Where certbot would write them into the server block; nginx reads them from the http context alike.
+      ...(tls ? [`  ssl_certificate ${tls.certificate};`, `  ssl_certificate_key ${tls.key};`] : []),
       `  include ${join(dir, 'conf/liftoff.conf')};`,
       '}',
     ].join('\n'),
@@ -67,9 +76,9 @@ export async function startNginx(bin: string, dir: string, upstreams: string[]):
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    const up = await call(url, 'GET', '/api/health').then(
+    const up = await (tls ? acceptsTls(port) : call(url, 'GET', '/api/health')).then(
       () => true,
       () => false,
     );
@@ -86,6 +95,17 @@ export async function startNginx(bin: string, dir: string, upstreams: string[]):
       await exited;
     },
   };
+}
+
+/** Resolves once something on `port` completes a TLS handshake (any certificate). */
+function acceptsTls(port: number): Promise<void> {
+  return new Promise((done, failed) => {
+    const socket = connectTls({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
+      socket.end();
+      done();
+    });
+    socket.on('error', failed);
+  });
 }
 
 function chownTree(path: string, uid: number, gid: number) {
