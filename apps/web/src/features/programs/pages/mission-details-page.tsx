@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Mission, NextStepResult, Step as MissionStep } from '@liftoff/contracts/programs';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -229,12 +229,7 @@ function AskAboutStep({ mission, step }: { mission: Mission; step: MissionStep }
 export function MissionDetailsPage() {
   const { missionId = '', stepId } = useParams();
   const navigate = useNavigate();
-  const live = useMissionQuery(missionId, { skip: !missionId });
-  // The mission's arrival is the page's largest render. Deferred, it renders as a transition, in slices a phone
-  // can answer a tap between (bench/lighthouse.mjs). Another mission shows at once, never the previous one's
-  // data under the new address.
-  const deferred = useDeferredValue(live);
-  const mission = deferred.originalArgs === live.originalArgs ? deferred : live;
+  const mission = useMissionQuery(missionId, { skip: !missionId });
   const [celebration, setCelebration] = useState<Celebration | null>(null);
 
   // A different mission starts without the previous one's celebration.

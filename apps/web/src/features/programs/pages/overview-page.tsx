@@ -1,5 +1,4 @@
 import type { Milestone, Mission, Program } from '@liftoff/contracts/programs';
-import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSelector } from 'react-redux';
 import Box from '@mui/material/Box';
@@ -246,9 +245,7 @@ function ExploreInvite() {
 /** Home of a signed-in founder: where they are, what is next, who can help (design.md). */
 export function OverviewPage() {
   const user = useSelector(selectSessionUser);
-  // The program fills most of the overview. Deferred, its arrival renders as a transition, in slices a phone
-  // can answer a tap between, rather than as one long task (bench/lighthouse.mjs).
-  const programs = useDeferredValue(useProgramsQuery());
+  const programs = useProgramsQuery();
   if (!user) return <OverviewSkeleton />;
   const { startupName, stage, industry } = user.meta;
   const program = programs.data ? currentProgram(programs.data) : null;
