@@ -20,6 +20,7 @@ import { useTheme } from '@mui/material/styles';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import { useFirstArrivalDeferred } from '../../../lib/first-arrival';
 import { buildPath, paths } from '../../../config/paths';
 import { useMilestoneQuery, useMissionQuery } from '../api';
 import { AskFromStepSlot } from '../../../components/feature-slots';
@@ -229,7 +230,7 @@ function AskAboutStep({ mission, step }: { mission: Mission; step: MissionStep }
 export function MissionDetailsPage() {
   const { missionId = '', stepId } = useParams();
   const navigate = useNavigate();
-  const mission = useMissionQuery(missionId, { skip: !missionId });
+  const mission = useFirstArrivalDeferred(useMissionQuery(missionId, { skip: !missionId }));
   const [celebration, setCelebration] = useState<Celebration | null>(null);
 
   // A different mission starts without the previous one's celebration.

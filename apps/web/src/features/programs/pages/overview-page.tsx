@@ -16,6 +16,7 @@ import MapIcon from '@mui/icons-material/MapOutlined';
 import SchoolIcon from '@mui/icons-material/SchoolOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { buildPath, paths } from '../../../config/paths';
+import { useFirstArrivalDeferred } from '../../../lib/first-arrival';
 import { selectSessionUser } from '../../../lib/session';
 import { useProgramsQuery } from '../api';
 import { ContentIcon } from '../components/content-icon';
@@ -245,7 +246,7 @@ function ExploreInvite() {
 /** Home of a signed-in founder: where they are, what is next, who can help (design.md). */
 export function OverviewPage() {
   const user = useSelector(selectSessionUser);
-  const programs = useProgramsQuery();
+  const programs = useFirstArrivalDeferred(useProgramsQuery());
   if (!user) return <OverviewSkeleton />;
   const { startupName, stage, industry } = user.meta;
   const program = programs.data ? currentProgram(programs.data) : null;
