@@ -7,6 +7,7 @@ import { useFeatureFlagsQuery } from '../features/flags/api';
 import { OfflineBanner } from '../components/offline-banner';
 import { StartupScreen } from './startup-screen';
 import { ToastHost } from '../components/toast/toast-host';
+import { useFirstArrivalDeferred } from '../lib/first-arrival';
 import { registerNavigator } from '../lib/navigation';
 
 /**
@@ -22,7 +23,9 @@ export function Root() {
   const { token, user, loading } = useSelector(selectAuth);
   const needsProfile = Boolean(token) && !user?.id && !loading;
   const me = useMeQuery(undefined, { skip: !needsProfile });
-  const flags = useFeatureFlagsQuery(undefined, { skip: !token });
+  // The flags' arrival lets the shell and the page render at once, the app's largest render: as a transition
+  // it comes in slices while the startup screen stays (lib/first-arrival.ts).
+  const flags = useFirstArrivalDeferred(useFeatureFlagsQuery(undefined, { skip: !token }));
 
   const waitingForProfile =
     Boolean(token) && !user?.id && (me.isLoading || me.isFetching || needsProfile) && !me.isError;
