@@ -30,10 +30,13 @@ const runs = Math.max(1, Number(process.env.RUNS) || 3);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const goals = { performance: (page) => (page === '/sign-in' ? 95 : 90), accessibility: () => 100 };
 const nginxBin = findNginx();
-const edges = (process.env.EDGE ? [process.env.EDGE] : ['direct', 'nginx']).filter((edge) => {
-  if (edge === 'nginx' && !nginxBin) console.log('nginx is not installed here: the HTTP/2 edge is left out.');
-  return edge === 'direct' || (edge === 'nginx' && nginxBin);
-});
+const wanted = process.env.EDGE ? [process.env.EDGE] : ['direct', 'nginx'];
+for (const edge of wanted) {
+  if (!['direct', 'nginx'].includes(edge)) throw new Error(`EDGE is direct or nginx, not ${edge}`);
+}
+if (wanted.includes('nginx') && !nginxBin)
+  console.log('nginx is not installed here: the HTTP/2 edge is left out.');
+const edges = wanted.filter((edge) => edge === 'direct' || nginxBin);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 let failed = false;
@@ -53,8 +56,11 @@ function certificateIn(dir) {
   return { certificate, key };
 }
 
-/** Audits every page of the app at `base` in a fresh Chromium and prints the medians. */
-async function auditSite(base, label, api) {
+/**
+ * Audits /sign-in signed out, then `signedIn` signed in as the demo founder, on the app at `base`, in a fresh
+ * Chromium, and prints the medians.
+ */
+async function auditSite(base, label, signedIn) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'],
@@ -121,16 +127,7 @@ async function auditSite(base, label, api) {
     await page.getByLabel(/^Password/).fill(DEMO.password);
     await page.getByRole('button', { name: /^sign in$/i }).click();
     await page.waitForURL('**/overview');
-    // The demo founder's first open mission.
-    const programs = await fetch(`${api.url}/api/userProgram/programs`, {
-      headers: { authorization: `Bearer ${api.token}` },
-    }).then((r) => r.json());
-    const milestone = programs.data[0].userMilestone.find((m) => m.status === 'ONGOING');
-    const mission = milestone.userMission[0];
-
-    await audit('/overview');
-    await audit(`/mission-details/${mission.id}`);
-    await audit('/ai-workspace');
+    for (const address of signedIn) await audit(address);
   } finally {
     await chrome.kill();
   }
@@ -141,10 +138,17 @@ const dir = mkdtempSync(path.join(tmpdir(), 'liftoff-lighthouse-'));
 // nginx drops to an unprivileged user when started as root: it must reach its directory inside this one.
 chmodSync(dir, 0o755);
 try {
+  // The demo founder's first open mission.
+  const programs = await fetch(`${api.url}/api/userProgram/programs`, {
+    headers: { authorization: `Bearer ${api.token}` },
+  }).then((r) => r.json());
+  const mission = programs.data[0].userMilestone.find((m) => m.status === 'ONGOING').userMission[0];
+  const signedIn = ['/overview', `/mission-details/${mission.id}`, '/ai-workspace'];
+
   console.log(`Lighthouse, ${preset} preset, Debian Chromium, built app; median of ${runs} audits per page:`);
   for (const edge of edges) {
     if (edge === 'direct') {
-      await auditSite(api.url, `direct to the app's server (HTTP/1.1), ${api.url}`, api);
+      await auditSite(api.url, `direct to the app's server (HTTP/1.1), ${api.url}`, signedIn);
     } else {
       // The certificate inside nginx's own directory, which it hands to the user it serves as.
       const nginxDir = path.join(dir, 'nginx');
@@ -156,7 +160,11 @@ try {
         certificateIn(nginxDir),
       );
       try {
-        await auditSite(nginx.url, `through nginx with TLS and HTTP/2 (docs/deploy.md), ${nginx.url}`, api);
+        await auditSite(
+          nginx.url,
+          `through nginx with TLS and HTTP/2 (docs/deploy.md), ${nginx.url}`,
+          signedIn,
+        );
       } finally {
         await nginx.stop();
       }
