@@ -121,9 +121,10 @@ export const observabilityPlugin = fp(
     }
 
     if (tracing) {
-      // The request's span is made the active context at the start of the hook chain and again once the body
-      // is read (a body arrives on stream events, outside the request's context), so the guard's reads, the
-      // handler's queries and model calls are children of it.
+      // The request's span is made the active context at the start of the hook chain, so the guard's reads,
+      // the handler's queries and model calls are children of it. A body that arrives on a later read than the
+      // headers comes back into that context too: Fastify runs what follows its body parser in the request's
+      // async scope (test/observability/tracing.test.ts holds it), so no later hook has to enter it again.
       // A request left out has no span and is not made active: carrying a context through every await costs
       // all requests, and only kept ones need it.
       app.addHook('onRequest', (request, reply, done) => {
@@ -133,11 +134,6 @@ export const observabilityPlugin = fp(
         span.updateName(`${request.method} ${route}`);
         span.setAttribute('http.route', route);
         reply.raw.once('close', () => finish(request, reply));
-        context.with(trace.setSpan(ROOT_CONTEXT, span), done);
-      });
-      app.addHook('preValidation', (request, _reply, done) => {
-        const span = requestSpanOf(request);
-        if (!span) return done();
         context.with(trace.setSpan(ROOT_CONTEXT, span), done);
       });
       app.addHook('onClose', async () => tracing.shutdown());

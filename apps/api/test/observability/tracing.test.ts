@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, PASSWORD, readyUser } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -69,6 +70,36 @@ describe('tracing over OTLP/HTTP', () => {
     for (const secret of [PASSWORD, token, refreshToken, 'cookie-canary-5521', account.email])
       expect(everything).not.toContain(secret);
     expect(everything.toLowerCase()).not.toContain('authorization');
+  });
+
+  it('keeps the queries of a request under its span when the body comes after the headers', async () => {
+    // Over a socket a body can arrive on a later read than the headers, outside the request's context: the
+    // request's span must be made active again before the handler's queries run.
+    const account = await readyUser(t.app);
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const body = JSON.stringify({ email: account.email, password: PASSWORD });
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${address}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      req.on('response', (res) => res.resume().on('end', () => resolve(res.statusCode!)));
+      req.on('error', reject);
+      req.flushHeaders();
+      setTimeout(() => req.end(body), 100);
+    });
+    expect(status).toBe(200);
+    const traceId = lines
+      .map((line) => JSON.parse(line) as { traceId?: string; req?: { url?: string } })
+      .filter((line) => line.req?.url === '/api/auth/login')
+      .at(-1)?.traceId;
+    const spans = await waitForSpans(traceId!, (found) =>
+      found.some((s) => s.name === 'POST /api/auth/login' && s.attributes['http.response.status_code']),
+    );
+    const server = spans.find((span) => span.name === 'POST /api/auth/login')!;
+    const reads = spans.filter((span) => /from "users"/i.test(String(span.attributes['db.query.text'])));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every((read) => read.parentSpanId === server.spanId)).toBe(true);
   });
 
   it('names the trace id in the error envelope and on the log line of the same request', async () => {
