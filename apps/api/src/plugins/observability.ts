@@ -40,8 +40,13 @@ interface RequestTrace {
   span: Span | null;
   /** Drawn when first asked for (a log line, an error answer): most requests left out never need one. */
   traceId: string | null;
+  /**
+   * Set once the request's duration is counted and its span ended: with metrics on, a kept request comes to
+   * `finish` twice (its response, then its socket's close). A flag here, not a WeakSet of requests: a weak
+   * set's entries are ephemerons, which every garbage collection has to walk.
+   */
+  finished: boolean;
 }
-const finished = new WeakSet<object>();
 const requestTraceKey = Symbol('liftoff.requestTrace');
 type TracedLogger = FastifyBaseLogger & { [requestTraceKey]?: RequestTrace };
 const idsOfUntracedRequests = new PooledIdGenerator();
@@ -91,7 +96,7 @@ export function tracedChildLogger(tracing: Tracing): NonNullable<FastifyServerOp
           ROOT_CONTEXT,
         )
       : null;
-    child[requestTraceKey] = { span, traceId: span ? span.spanContext().traceId : null };
+    child[requestTraceKey] = { span, traceId: span ? span.spanContext().traceId : null, finished: false };
     return child;
   };
 }
@@ -106,14 +111,18 @@ export const observabilityPlugin = fp(
     app.decorate('metrics', metrics);
 
     function finish(request: FastifyRequest, reply: FastifyReply) {
-      if (finished.has(request)) return;
-      finished.add(request);
+      // Without tracing there is no request trace, and only the response hook comes here.
+      const requestTrace = requestTraceOf(request);
+      if (requestTrace) {
+        if (requestTrace.finished) return;
+        requestTrace.finished = true;
+      }
       const status = reply.raw.statusCode;
       metrics?.requestDuration.observe(
         { method: request.method, route: routeOf(request), status_code: String(status) },
         reply.elapsedTime / 1000,
       );
-      const span = requestSpanOf(request);
+      const span = requestTrace?.span;
       if (!span) return;
       span.setAttribute('http.response.status_code', status);
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readyUser } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { ask } from '../ai/support.js';
+import { ask, eventually } from '../ai/support.js';
+import { startOtlpCollector } from '../helpers/otlp-collector.js';
 
 let t: TestApp;
 
@@ -35,8 +36,8 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
   return { samples, types };
 }
 
-const scrape = async () => {
-  const address = t.app.metricsAddress!;
+const scrape = async (on: TestApp = t) => {
+  const address = on.app.metricsAddress!;
   const res = await fetch(`http://127.0.0.1:${address.port}/metrics`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/plain');
@@ -86,5 +87,34 @@ describe('metrics on their own port', () => {
     const address = t.app.metricsAddress!;
     expect((await fetch(`http://127.0.0.1:${address.port}/api/health`)).status).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+});
+
+describe('metrics with every request traced', () => {
+  it("counts a request once, though both its response and its socket's close finish it", async () => {
+    const collector = await startOtlpCollector();
+    const traced = await createTestApp({
+      METRICS_PORT: '0',
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_TRACES_SAMPLER_ARG: '1',
+    });
+    try {
+      const address = await traced.app.listen({ host: '127.0.0.1', port: 0 });
+      for (let i = 0; i < 3; i += 1) expect((await fetch(`${address}/api/health`)).status).toBe(200);
+      // A span is ended by the socket's close, the last of the two: once all three are exported, both came.
+      await eventually(
+        async () => collector.spans.filter((span) => span.name === 'GET /api/health'),
+        (spans) => spans.length === 3,
+        8000,
+      );
+      const { samples } = await scrape(traced);
+      const counted = samples.find(
+        (s) => s.name === 'liftoff_http_request_duration_seconds_count' && s.labels.route === '/api/health',
+      );
+      expect(counted?.value).toBe(3);
+    } finally {
+      await traced.close();
+      await collector.close();
+    }
   });
 });
