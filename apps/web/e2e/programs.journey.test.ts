@@ -20,6 +20,17 @@ async function stepHeading(page: Page, title: string) {
   await page.getByRole('heading', { level: 2, name: title }).waitFor();
 }
 
+/** The step shown has the focus on its heading, where keyboard and screen-reader users start. */
+async function focusOnStep(page: Page, title: string) {
+  await stepHeading(page, title);
+  const focused = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      return active?.id.startsWith('step-title-') ? active.textContent : null;
+    });
+  await expect.poll(focused).toBe(title);
+}
+
 async function noHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -102,7 +113,7 @@ describe('journey: a new founder works through the first mission and shares it',
     await page.goto('/overview');
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL('**/mission-details/**');
-    await stepHeading(page, 'Fall in love with the problem, not your solution');
+    await focusOnStep(page, 'Fall in love with the problem, not your solution');
     await page.getByRole('navigation', { name: 'Steps of this mission' }).waitFor();
     await expectAccessible(page, 'mission details');
 
@@ -114,7 +125,7 @@ describe('journey: a new founder works through the first mission and shares it',
     await page.getByRole('button', { name: 'Do later' }).click();
 
     // The worksheet: saved explicitly, then Next.
-    await stepHeading(page, 'Write your problem statement');
+    await focusOnStep(page, 'Write your problem statement');
     await page.getByLabel('Who has the problem?').fill('Owners of independent physiotherapy clinics');
     await page
       .getByLabel('What is the problem, in their words?')

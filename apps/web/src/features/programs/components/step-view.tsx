@@ -93,8 +93,14 @@ export function StepView({
   const following = ordered.find((s) => s.index > step.index && s.status !== 'LOCKED');
   const busy = saving.isLoading || advancing.isLoading;
 
+  // Keyboard and screen-reader users start at the step shown: its heading takes the focus. Two frames later,
+  // not in the effect: focusing there made the browser lay out the whole page in the middle of React's work on
+  // a mission's first load (about 40 ms on a phone); after a frame has been drawn the layout is already done.
   useEffect(() => {
-    headingRef.current?.focus({ preventScroll: true });
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => headingRef.current?.focus({ preventScroll: true }));
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
 
   useEffect(() => {
