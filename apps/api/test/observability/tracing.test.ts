@@ -73,8 +73,8 @@ describe('tracing over OTLP/HTTP', () => {
   });
 
   it('keeps the queries of a request under its span when the body comes after the headers', async () => {
-    // Over a socket a body can arrive on a later read than the headers, outside the request's context: the
-    // request's span must be made active again before the handler's queries run.
+    // Over a socket a body can arrive on a later read than the headers, on the connection's own events: what
+    // follows it (the handler's queries) must still run in the request's context, under its span.
     const account = await readyUser(t.app);
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const body = JSON.stringify({ email: account.email, password: PASSWORD });

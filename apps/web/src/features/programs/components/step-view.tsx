@@ -95,7 +95,7 @@ export function StepView({
 
   // Keyboard and screen-reader users start at the step shown: its heading takes the focus. Two frames later,
   // not in the effect: focusing there made the browser lay out the whole page in the middle of React's work on
-  // a mission's first load (about 40 ms on a phone); after a frame has been drawn the layout is already done.
+  // a mission's first load; after a frame has been drawn the layout is already done.
   useEffect(() => {
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => headingRef.current?.focus({ preventScroll: true }));
