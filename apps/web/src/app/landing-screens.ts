@@ -20,12 +20,19 @@ const landingScreens: { path: string; load: () => Promise<unknown> }[] = [
   { path: paths.aiWorkspaceConversation, load: loadAiWorkspacePage },
 ];
 
-/** A route path (`/mission-details/:missionId/:stepId?`) as a pattern for a whole pathname. */
-function pattern(path: string): RegExp {
+/**
+ * A route path (`/mission-details/:missionId/:stepId?`) as a pattern for a whole pathname, its parameters as
+ * named groups.
+ */
+export function routePattern(path: string): RegExp {
   const source = path
     .split('/')
     .filter(Boolean)
-    .map((part) => (part.endsWith('?') ? '(?:/[^/]+)?' : part.startsWith(':') ? '/[^/]+' : `/${part}`))
+    .map((part) => {
+      const name = part.replace(/^:/, '').replace(/\?$/, '');
+      if (!part.startsWith(':')) return `/${part}`;
+      return part.endsWith('?') ? `(?:/(?<${name}>[^/]+))?` : `/(?<${name}>[^/]+)`;
+    })
     .join('');
   return new RegExp(`^${source}/?$`);
 }
@@ -35,7 +42,7 @@ function pattern(path: string): RegExp {
  * A failure is left to the router, which fetches again and says so where the screen would be.
  */
 export function preloadLandingScreen(pathname: string): void {
-  const screen = landingScreens.find(({ path }) => pattern(path).test(pathname));
+  const screen = landingScreens.find(({ path }) => routePattern(path).test(pathname));
   if (!screen) return;
   for (const load of [loadAppShell, loadValidationMessages, screen.load]) load().catch(() => undefined);
 }

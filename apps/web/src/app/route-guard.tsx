@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useSelector } from 'react-redux';
 import { useFeatureFlagsQuery, isWorkspaceAiEnabled } from '../features/flags/api';
 import { selectAuth } from '../features/auth/slice';
+import type { AuthState } from '../features/auth/slice';
 import { decodeToken, isTokenExpired } from '../lib/jwt';
 import { hasCompletedTutorial } from '../lib/markers';
 import { useSessionActions } from '../lib/session-actions';
@@ -17,16 +18,14 @@ function ResetAndRedirect({ to }: { to: string }) {
   return <Navigate to={to} replace />;
 }
 
-/** Applies the pure guard decision (./guard.ts) to the current store state and route. */
-export function RouteGuard({ kind }: { kind: RouteKind }) {
-  const auth = useSelector(selectAuth);
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const { data: flags } = useFeatureFlagsQuery(undefined, { skip: !auth.token });
+/** What the guard knows of `auth` for a `route` of kind `kind`, at `now`. */
+export function guardInputOf(
+  auth: AuthState,
+  kind: RouteKind,
+  { workspaceAiEnabled = false, hasResetToken = false, now = Date.now() } = {},
+): GuardInput {
   const claims = decodeToken(auth.token);
-  const now = Date.now();
-
-  const input: GuardInput = {
+  return {
     route: kind,
     hasToken: Boolean(auth.token),
     accessExpired: isTokenExpired(auth.token, now),
@@ -39,9 +38,21 @@ export function RouteGuard({ kind }: { kind: RouteKind }) {
     workplace: workplaceOf(auth.user?.roles),
     // The account's marker follows the founder to a new device; this device's own marker still counts.
     tutorialCompleted: Boolean(auth.user?.tutorialCompleted) || hasCompletedTutorial(),
+    workspaceAiEnabled,
+    hasResetToken,
+  };
+}
+
+/** Applies the pure guard decision (./guard.ts) to the current store state and route. */
+export function RouteGuard({ kind }: { kind: RouteKind }) {
+  const auth = useSelector(selectAuth);
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const { data: flags } = useFeatureFlagsQuery(undefined, { skip: !auth.token });
+  const input = guardInputOf(auth, kind, {
     workspaceAiEnabled: isWorkspaceAiEnabled(flags),
     hasResetToken: Boolean(searchParams.get('token')),
-  };
+  });
   const decision = decideRoute(input);
 
   if (decision.type === 'reset') return <ResetAndRedirect to={decision.to} />;

@@ -6,6 +6,7 @@ import { authApi } from '../features/auth/api';
 import type { SignInValues } from '../features/auth/pages/sign-in-validation';
 import { signInText } from '../features/auth/sign-in-form';
 import { errorMessage } from '../lib/api';
+import { prefetchLandingData } from './landing-data';
 import { AppProviders } from './providers';
 import { buildRoutes } from './router';
 import { createAppStore } from './store';
@@ -18,6 +19,8 @@ import type { AppContext } from './store';
 
 /** Renders the app at the browser's current address, with the store `app` already holds. */
 export function renderApp(container: HTMLElement, app: AppContext = createAppStore()): Root {
+  // The landing screen's data is asked for now, while its code is still on the way (./landing-data.ts).
+  prefetchLandingData(app, window.location.pathname).catch(() => undefined);
   const router = createBrowserRouter(buildRoutes());
   const root = createRoot(container);
   root.render(

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchLandingData } from './landing-data';
+import { routePattern } from './landing-screens';
+import { signedInApp, userWith } from './testing/signed-in-app';
+import { json } from './testing/studio-people';
+
+/** The network: every call answers an empty list, and is recorded. */
+function network() {
+  return vi.fn(async (_input: RequestInfo | URL) => json(200, { message: 'ok', data: [] }));
+}
+const asked = (fetch: ReturnType<typeof network>) =>
+  fetch.mock.calls.map(([input]) => new URL(String(input), 'http://app').pathname);
+
+afterEach(() => window.localStorage.clear());
+
+describe('routePattern', () => {
+  it('matches a whole pathname and names its parameters, an optional one included', () => {
+    const missionDetails = routePattern('/mission-details/:missionId/:stepId?');
+    expect(missionDetails.exec('/mission-details/m%201')?.groups).toEqual({
+      missionId: 'm%201',
+      stepId: undefined,
+    });
+    expect(missionDetails.exec('/mission-details/m1/s2/')?.groups).toEqual({ missionId: 'm1', stepId: 's2' });
+    expect(missionDetails.test('/mission-details')).toBe(false);
+    expect(routePattern('/overview').test('/overview/more')).toBe(false);
+  });
+});
+
+describe('prefetchLandingData', () => {
+  it("asks for the overview's programs before the screen is there, once", async () => {
+    const fetch = network();
+    const app = await signedInApp(fetch);
+    app.store.dispatch({ type: 'auth/userReceived', payload: { ...userWith([]), tutorialCompleted: true } });
+    await prefetchLandingData(app, '/overview');
+    await vi.waitFor(() => expect(asked(fetch)).toContain('/api/userProgram/programs'));
+    // A second start (the screen's own query) finds the request made: nothing is asked twice.
+    await prefetchLandingData(app, '/overview');
+    expect(asked(fetch).filter((path) => path === '/api/userProgram/programs')).toHaveLength(1);
+  });
+
+  it("asks for the mission of a mission's page by the id in its address", async () => {
+    const fetch = network();
+    const app = await signedInApp(fetch);
+    app.store.dispatch({ type: 'auth/userReceived', payload: { ...userWith([]), tutorialCompleted: true } });
+    await prefetchLandingData(app, '/mission-details/mission%2F7/step-2');
+    await vi.waitFor(() => expect(asked(fetch)).toContain('/api/userMission/mission%2F7'));
+  });
+
+  it('asks for nothing when the guard would send the founder elsewhere, or on another screen', async () => {
+    const fetch = network();
+    const app = await signedInApp(fetch);
+    // Not verified yet: the guard sends the founder to verify their address; the overview's calls would be refused.
+    app.store.dispatch({
+      type: 'auth/userReceived',
+      payload: { ...userWith([]), verified: false, tutorialCompleted: true },
+    });
+    await prefetchLandingData(app, '/overview');
+    app.store.dispatch({ type: 'auth/userReceived', payload: { ...userWith([]), tutorialCompleted: true } });
+    await prefetchLandingData(app, '/profile');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked(fetch)).toEqual([]);
+  });
+});

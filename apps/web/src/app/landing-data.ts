@@ -1,0 +1,42 @@
+import { paths } from '../config/paths';
+import { programsApi } from '../features/programs/api';
+import { decideRoute } from './guard';
+import { routePattern } from './landing-screens';
+import { guardInputOf } from './route-guard';
+import type { AppContext } from './store';
+
+/*
+ * The data a landing screen shows first, asked for as soon as the saved session is back, alongside the screen's
+ * code (app/landing-screens.ts) rather than once that code has arrived and the screen mounts: on a phone's
+ * connection that is a round trip saved before the founder sees their program. The screen's own query finds
+ * the answer in the cache (or the request under way) and does not ask again.
+ */
+const landingData: {
+  path: string;
+  prefetch: (app: AppContext, params: Partial<Record<string, string>>) => void;
+}[] = [
+  {
+    path: paths.overview,
+    prefetch: ({ store }) => void store.dispatch(programsApi.util.prefetch('programs', undefined, {})),
+  },
+  {
+    path: paths.missionDetails,
+    prefetch: ({ store }, { missionId }) => {
+      if (missionId)
+        void store.dispatch(programsApi.util.prefetch('mission', decodeURIComponent(missionId), {}));
+    },
+  },
+];
+
+/** Starts fetching the first data of the screen at `pathname`, if it is a landing screen and someone is signed in. */
+export async function prefetchLandingData(app: AppContext, pathname: string): Promise<void> {
+  const screen = landingData
+    .map(({ path, prefetch }) => ({ prefetch, match: routePattern(path).exec(pathname) }))
+    .find(({ match }) => match);
+  if (!screen?.match) return;
+  await app.whenReady();
+  // Only when the guard lets the screen open: signed out, or sent to verify, pass two-factor or finish the
+  // profile, the screen's calls would be refused (and a refused call may end the session).
+  if (decideRoute(guardInputOf(app.store.getState().auth, 'protected')).type !== 'allow') return;
+  screen.prefetch(app, screen.match.groups ?? {});
+}
