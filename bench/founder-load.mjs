@@ -86,7 +86,7 @@ const pages = {
     const [, , programs] = await Promise.all([
       call('GET', '/feature-flags', f.token),
       call('GET', '/notifications/unread-count', f.token),
-      call('GET', '/userProgram/programs', f.token),
+      call('GET', '/userProgram/programs/outline', f.token),
       call('GET', '/expert/meetings', f.token),
       call('GET', '/popularQuestion/user-popular-questions', f.token),
     ]);

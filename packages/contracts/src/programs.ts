@@ -165,6 +165,20 @@ export const program = z.object({
 });
 export type Program = z.infer<typeof program>;
 
+/**
+ * A program as its overview reads it: every field but the steps' bodies, about two thirds of the whole and
+ * read only on a step's own page (the worksheets stay: the to-do lists the empty ones). A Program is a
+ * ProgramOutline too.
+ */
+const stepOutline = step.omit({ body: true });
+const missionOutline = mission.omit({ userMilestone: true }).extend({ userStep: z.array(stepOutline) });
+const milestoneOutline = milestone.extend({ userMission: z.array(missionOutline) });
+export const programOutline = program.extend({ userMilestone: z.array(milestoneOutline) });
+export type ProgramOutline = z.infer<typeof programOutline>;
+export type MilestoneOutline = ProgramOutline['userMilestone'][number];
+export type MissionOutline = MilestoneOutline['userMission'][number];
+export type StepOutline = MissionOutline['userStep'][number];
+
 export const idParams = z.object({ id: z.string() });
 export const programIdParams = z.object({ programId: z.string() });
 export const attachmentParams = z.object({ id: z.string(), attachmentId: z.string() });

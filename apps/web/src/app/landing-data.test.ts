@@ -32,10 +32,10 @@ describe('prefetchLandingData', () => {
     const app = await signedInApp(fetch);
     app.store.dispatch({ type: 'auth/userReceived', payload: { ...userWith([]), tutorialCompleted: true } });
     await prefetchLandingData(app, '/overview');
-    await vi.waitFor(() => expect(asked(fetch)).toContain('/api/userProgram/programs'));
+    await vi.waitFor(() => expect(asked(fetch)).toContain('/api/userProgram/programs/outline'));
     // A second start (the screen's own query) finds the request made: nothing is asked twice.
     await prefetchLandingData(app, '/overview');
-    expect(asked(fetch).filter((path) => path === '/api/userProgram/programs')).toHaveLength(1);
+    expect(asked(fetch).filter((path) => path === '/api/userProgram/programs/outline')).toHaveLength(1);
   });
 
   it("asks for the mission of a mission's page by the id in its address", async () => {

@@ -17,7 +17,7 @@ const landingData: {
 }[] = [
   {
     path: paths.overview,
-    prefetch: ({ store }) => void store.dispatch(programsApi.util.prefetch('programs', undefined, {})),
+    prefetch: ({ store }) => void store.dispatch(programsApi.util.prefetch('programsOutline', undefined, {})),
   },
   {
     path: paths.missionDetails,

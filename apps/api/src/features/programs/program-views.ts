@@ -1,4 +1,11 @@
-import type { Attachment, MilestoneSummary, Mission, Step } from '@liftoff/contracts/programs';
+import type {
+  Attachment,
+  MilestoneSummary,
+  Mission,
+  Program,
+  ProgramOutline,
+  Step,
+} from '@liftoff/contracts/programs';
 import type { progressRepository } from './repository.js';
 
 /** A founder's progress rows as the API shows them (the contracts' shapes). */
@@ -78,5 +85,19 @@ export function toMission(
     userStep: steps.filter((s) => s.userMissionId === row.id).map(toStep),
     userMilestoneId: row.userMilestoneId,
     userMilestone: toMilestoneSummary(milestone),
+  };
+}
+
+/** A program without its steps' bodies: what the overview reads. */
+export function toOutline(program: Program): ProgramOutline {
+  return {
+    ...program,
+    userMilestone: program.userMilestone.map((milestone) => ({
+      ...milestone,
+      userMission: milestone.userMission.map((mission) => ({
+        ...mission,
+        userStep: mission.userStep.map(({ body: _body, ...step }) => step),
+      })),
+    })),
   };
 }

@@ -13,6 +13,7 @@ import {
   outcomesResult,
   program,
   programIdParams,
+  programOutline,
   programsMessages as messages,
   ratingBody,
   step,
@@ -25,6 +26,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { readUploadedFile } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
+import { toOutline } from './program-views.js';
 import type { ProgramsService } from './service.js';
 import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads.js';
 
@@ -66,6 +68,19 @@ export async function programsRoutes(
       },
     },
     async (request) => ok(messages.programs, await service.listPrograms(me(request))),
+  );
+
+  r.get(
+    '/api/userProgram/programs/outline',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's programs as the overview reads them: all of GET /userProgram/programs but the steps' bodies",
+        response: { 200: envelope(z.array(programOutline)) },
+      },
+    },
+    async (request) => ok(messages.programs, (await service.listPrograms(me(request))).map(toOutline)),
   );
 
   r.get(

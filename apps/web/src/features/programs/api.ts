@@ -8,6 +8,7 @@ import type {
   CreateShareBody,
   Preview,
   Program,
+  ProgramOutline,
   Share,
   ShareLink,
   Step,
@@ -38,6 +39,11 @@ export const programsApi = programsBase.injectEndpoints({
   endpoints: (build) => ({
     programs: build.query<Program[], void>({
       query: () => ({ url: '/userProgram/programs', method: 'GET', headerType: 'authorization' }),
+      providesTags: ['Program'],
+    }),
+    /** The programs without their steps' bodies: what the overview reads, a third of the size. */
+    programsOutline: build.query<ProgramOutline[], void>({
+      query: () => ({ url: '/userProgram/programs/outline', method: 'GET', headerType: 'authorization' }),
       providesTags: ['Program'],
     }),
     program: build.query<Program, string>({
@@ -241,6 +247,7 @@ async function patchStepWhenSaved(
 
 export const {
   useProgramsQuery,
+  useProgramsOutlineQuery,
   useProgramQuery,
   useOngoingMilestoneQuery,
   useProgramMilestonesQuery,

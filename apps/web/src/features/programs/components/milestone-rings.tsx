@@ -1,4 +1,4 @@
-import type { Milestone } from '@liftoff/contracts/programs';
+import type { MilestoneOutline } from '@liftoff/contracts/programs';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { byIndex, milestoneProgress } from '../lib/progress';
@@ -9,7 +9,7 @@ import { statusMeta } from './status';
 export function MilestoneRings({
   milestones,
 }: {
-  milestones: Pick<Milestone, 'id' | 'index' | 'name' | 'status' | 'userMission'>[];
+  milestones: Pick<MilestoneOutline, 'id' | 'index' | 'name' | 'status' | 'userMission'>[];
 }) {
   return (
     <Box

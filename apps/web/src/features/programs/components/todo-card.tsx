@@ -1,4 +1,4 @@
-import type { Program } from '@liftoff/contracts/programs';
+import type { ProgramOutline } from '@liftoff/contracts/programs';
 import { Link as RouterLink } from 'react-router';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -29,7 +29,7 @@ const actions: Record<TodoKind, string> = {
  * "Your to-do" on the overview: what the founder put off or left open anywhere in the program, so nothing
  * put off for later is visible only inside its mission. Meetings come from the experts feature's slot.
  */
-export function TodoCard({ program }: { program: Program }) {
+export function TodoCard({ program }: { program: ProgramOutline }) {
   const items = todoOf(program);
   return (
     <Card component="section" aria-labelledby="todo-title">

@@ -1,4 +1,4 @@
-import type { Program } from '@liftoff/contracts/programs';
+import type { ProgramOutline } from '@liftoff/contracts/programs';
 import { buildPath } from '../../../config/paths';
 import { awaitsDeliverable, byIndex } from './progress';
 
@@ -21,7 +21,7 @@ function worksheetEmpty(worksheet: WorksheetLike | null): boolean {
  * on steps already marked done, and deliverables still to hand in where every step is done or put off.
  * Locked and closed milestones hold nothing to do.
  */
-export function todoOf(program: Pick<Program, 'userMilestone'>): TodoItem[] {
+export function todoOf(program: Pick<ProgramOutline, 'userMilestone'>): TodoItem[] {
   const items: TodoItem[] = [];
   for (const milestone of byIndex(program.userMilestone)) {
     if (milestone.status === 'LOCKED' || milestone.status === 'INCOMPLETED') continue;

@@ -1,4 +1,4 @@
-import type { Milestone, Mission, Program } from '@liftoff/contracts/programs';
+import type { MilestoneOutline, MissionOutline, ProgramOutline } from '@liftoff/contracts/programs';
 import { Link as RouterLink } from 'react-router';
 import { useSelector } from 'react-redux';
 import Box from '@mui/material/Box';
@@ -18,7 +18,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { buildPath, paths } from '../../../config/paths';
 import { useFirstArrivalDeferred } from '../../../lib/first-arrival';
 import { selectSessionUser } from '../../../lib/session';
-import { useProgramsQuery } from '../api';
+import { useProgramsOutlineQuery } from '../api';
 import { ContentIcon } from '../components/content-icon';
 import { ExpertActionsSlot, PopularQuestionsSlot } from '../../../components/feature-slots';
 import { ExpertCard } from '../components/expert-card';
@@ -97,7 +97,7 @@ function NotEnrolledCard() {
 
 type NextAction = { label: string; to: string; icon: React.ReactNode; detail: string };
 
-function nextActionFor(mission: Omit<Mission, 'userMilestone'>): NextAction {
+function nextActionFor(mission: MissionOutline): NextAction {
   if (awaitsDeliverable(mission)) {
     const title = mission.deliverable?.title ?? 'your deliverable';
     const putOff = deferredSteps(mission.userStep).length;
@@ -120,7 +120,7 @@ function nextActionFor(mission: Omit<Mission, 'userMilestone'>): NextAction {
   };
 }
 
-function NextCard({ program, milestone }: { program: Program; milestone: Milestone | null }) {
+function NextCard({ program, milestone }: { program: ProgramOutline; milestone: MilestoneOutline | null }) {
   const mission = milestone && milestone.status === 'ONGOING' ? currentMission(milestone.userMission) : null;
   const action = mission ? nextActionFor(mission) : null;
   return (
@@ -197,7 +197,7 @@ function NextCard({ program, milestone }: { program: Program; milestone: Milesto
   );
 }
 
-function ProgressCard({ program }: { program: Program }) {
+function ProgressCard({ program }: { program: ProgramOutline }) {
   const overall = programProgress(program);
   const completed = program.userMilestone.filter((m) => m.status === 'COMPLETED').length;
   return (
@@ -246,7 +246,7 @@ function ExploreInvite() {
 /** Home of a signed-in founder: where they are, what is next, who can help (design.md). */
 export function OverviewPage() {
   const user = useSelector(selectSessionUser);
-  const programs = useFirstArrivalDeferred(useProgramsQuery());
+  const programs = useFirstArrivalDeferred(useProgramsOutlineQuery());
   if (!user) return <OverviewSkeleton />;
   const { startupName, stage, industry } = user.meta;
   const program = programs.data ? currentProgram(programs.data) : null;
