@@ -19,7 +19,7 @@ describe('delivery: compression, caching and the rate limit', () => {
   const shell = `<!doctype html><html><body><div id="root">liftoff-spa-shell</div>${'<!-- pad -->'.repeat(100)}</body></html>`;
   const script = `export const greeting = ${JSON.stringify('hello from a hashed asset '.repeat(200))};`;
   beforeAll(async () => {
-    // The build's output: every text file with a .br and a .gz beside it (apps/web/vite.config.ts).
+    // The build's output: every text file with a .br and a .gz beside it (apps/web/build/precompress.ts).
     webDist = mkdtempSync(path.join(tmpdir(), 'liftoff-web-'));
     mkdirSync(path.join(webDist, 'assets'));
     const files = { 'index.html': shell, 'assets/app-1a2b3c.js': script };

@@ -28,7 +28,7 @@ export const webAppPlugin = fp(
       root,
       wildcard: false,
       index: false,
-      // The build writes a .br and a .gz beside every text file (apps/web/vite.config.ts): the one the browser
+      // The build writes a .br and a .gz beside every text file (apps/web/build/precompress.ts): the one the browser
       // accepts is sent as it is, with no compression work per request.
       preCompressed: true,
       // Hashed assets never change; index.html must always be fresh so new versions are picked up.
