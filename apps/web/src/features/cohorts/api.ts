@@ -26,7 +26,8 @@ export const cohortsApi = cohortsBase.injectEndpoints({
       extraOptions: { silent: true },
       providesTags: ['Cohort'],
     }),
-    programs: build.query<ProgramChoice[], void>({
+    /** The programs a cohort can run (not the caller's own, which the founders' `programs` are). */
+    cohortPrograms: build.query<ProgramChoice[], void>({
       query: () => ({ url: '/studio/programs', method: 'GET', headerType: auth }),
       extraOptions: { silent: true },
     }),
@@ -114,7 +115,7 @@ export const cohortsApi = cohortsBase.injectEndpoints({
 
 export const {
   useCohortsQuery,
-  useProgramsQuery,
+  useCohortProgramsQuery,
   useTeamManagersQuery,
   useCreateCohortMutation,
   useUpdateCohortMutation,

@@ -15,7 +15,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/api';
-import { useCreateCohortMutation, useProgramsQuery, useTeamManagersQuery } from '../api';
+import { useCohortProgramsQuery, useCreateCohortMutation, useTeamManagersQuery } from '../api';
 import { studioPaths } from './paths';
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -61,7 +61,7 @@ export function ManagerPicker({
 /** A new cohort: its name, the program it runs (chosen from those that exist), dates and managers. */
 export function NewCohortDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [create, { isLoading }] = useCreateCohortMutation();
-  const programs = useProgramsQuery(undefined, { skip: !open });
+  const programs = useCohortProgramsQuery(undefined, { skip: !open });
   const navigate = useNavigate();
   const {
     register,
