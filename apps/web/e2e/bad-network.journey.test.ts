@@ -138,4 +138,31 @@ describe.each([
       await context.close();
     }
   });
+
+  it("shows Liftoff's mark, not a blank page, while the app's code is still on its way", async () => {
+    const context = await newContext(journey.browser, journey.server.url, viewport);
+    const page = await context.newPage();
+    try {
+      await newFounderOnOverview(page, journey.server, `slow-code-${viewport.width}`);
+      // Every script held back: what shows is the page as the server sent it.
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await released;
+        await route.continue().catch(() => undefined);
+      });
+      await page.reload({ waitUntil: 'commit' });
+      const loading = page.getByRole('status', { name: 'Loading Liftoff' });
+      await loading.waitFor();
+      const mark = await loading.locator('svg').boundingBox();
+      expect(mark?.width).toBe(32);
+      expect(mark?.y).toBeLessThan(64);
+      await expectAccessible(page, 'page before its scripts');
+      release();
+      await page.getByRole('heading', { level: 1, name: /Welcome/ }).waitFor();
+      expect(await loading.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
