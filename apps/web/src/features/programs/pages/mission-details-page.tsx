@@ -20,6 +20,7 @@ import { useTheme } from '@mui/material/styles';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { useFirstArrivalDeferred } from '../../../lib/first-arrival';
 import { buildPath, paths } from '../../../config/paths';
 import { useMilestoneQuery, useMissionQuery } from '../api';
@@ -211,9 +212,13 @@ function MissionSummary({ summary }: { summary: string }) {
   );
 }
 
-/** The milestone's expert, asked from the step on screen (nothing while the milestone loads or has none). */
+/**
+ * The milestone's expert, asked from the step on screen (nothing while the milestone loads or has none). The
+ * milestone is asked for once the step is on screen: the step comes first on a slow connection.
+ */
 function AskAboutStep({ mission, step }: { mission: Mission; step: MissionStep }) {
-  const { data } = useMilestoneQuery(mission.userMilestone.id);
+  const stepShown = useAfterFirstPaint();
+  const { data } = useMilestoneQuery(mission.userMilestone.id, { skip: !stepShown });
   if (!data?.expert) return null;
   return (
     <AskFromStepSlot
