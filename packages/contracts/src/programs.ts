@@ -73,7 +73,14 @@ export const step = z.object({
   key: z.string(),
   title: z.string(),
   type: itemType,
+  /** The Markdown source. */
   body: z.string(),
+  /**
+   * `body` as the step's page shows it: rendered and sanitized by the server, to be inserted as it comes.
+   * A leading level-1 heading (the step's title, which the page shows) is left out and the other headings
+   * are one level down.
+   */
+  bodyHtml: z.string(),
   estimatedMinutes: z.number().int(),
   /** A downloadable template (`/api/content/templates/<file>`), or null. */
   toolUrl: z.string().nullable(),
@@ -166,11 +173,11 @@ export const program = z.object({
 export type Program = z.infer<typeof program>;
 
 /**
- * A program as its overview reads it: every field but the steps' bodies, about two thirds of the whole and
- * read only on a step's own page (the worksheets stay: the to-do lists the empty ones). A Program is a
- * ProgramOutline too.
+ * A program as its overview reads it: every field but the steps' bodies (`body` and `bodyHtml`), about
+ * two thirds of the whole and read only on a step's own page (the worksheets stay: the to-do lists the
+ * empty ones). A Program is a ProgramOutline too.
  */
-const stepOutline = step.omit({ body: true });
+const stepOutline = step.omit({ body: true, bodyHtml: true });
 const missionOutline = mission.omit({ userMilestone: true }).extend({ userStep: z.array(stepOutline) });
 const milestoneOutline = milestone.extend({ userMission: z.array(missionOutline) });
 export const programOutline = program.extend({ userMilestone: z.array(milestoneOutline) });

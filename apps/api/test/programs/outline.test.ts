@@ -32,7 +32,7 @@ describe('GET /api/userProgram/programs/outline (what the overview reads)', () =
         ...milestone,
         userMission: milestone.userMission.map((mission) => ({
           ...mission,
-          userStep: mission.userStep.map(({ body: _b, ...step }) => step),
+          userStep: mission.userStep.map(({ body: _b, bodyHtml: _h, ...step }) => step),
         })),
       })),
     }));
@@ -40,6 +40,7 @@ describe('GET /api/userProgram/programs/outline (what the overview reads)', () =
     expect(stepsOf(outline.programs[0]!).length).toBe(stepsOf(programs[0]!).length);
     for (const step of stepsOf(outline.programs[0]!)) {
       expect(step).not.toHaveProperty('body');
+      expect(step).not.toHaveProperty('bodyHtml');
     }
     expect(outline.body.length).toBeLessThan(full.body.length / 2);
   });

@@ -6,7 +6,8 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { contentDir } from '../../lib/paths.js';
-import { htmlToText, isSafeImageSource, minutesToRead, renderMarkdown } from './html.js';
+import { htmlToText, isSafeImageSource } from '../../lib/content-html.js';
+import { minutesToRead, renderMarkdown } from './html.js';
 import { exploreRepository, type PostRecord } from './repository.js';
 
 /*

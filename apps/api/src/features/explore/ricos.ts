@@ -1,4 +1,4 @@
-import { escapeHtml, sanitizeArticleHtml } from './html.js';
+import { escapeHtml, sanitizeContentHtml } from '../../lib/content-html.js';
 
 /*
  * A small renderer for Wix's Ricos rich-content documents ({ nodes: [...] }). It knows paragraphs,
@@ -137,5 +137,5 @@ function renderNode(node: RicosNode): string {
 /** A Ricos document → sanitized HTML ('' for a missing document). */
 export function renderRicos(document: { nodes?: unknown[] } | null | undefined): string {
   if (!document || !Array.isArray(document.nodes)) return '';
-  return sanitizeArticleHtml(renderNodes(document.nodes as RicosNode[]));
+  return sanitizeContentHtml(renderNodes(document.nodes as RicosNode[]));
 }

@@ -9,7 +9,8 @@ import { studioPostMessages } from '@liftoff/contracts/explore-studio';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AuditLog } from '../../plugins/audit.js';
-import { htmlToText, minutesToRead, renderMarkdown } from './html.js';
+import { htmlToText } from '../../lib/content-html.js';
+import { minutesToRead, renderMarkdown } from './html.js';
 import { studioPostsRepository, type StudioPostRow } from './studio-repository.js';
 
 export interface StudioPostsDeps {

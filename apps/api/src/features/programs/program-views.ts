@@ -7,6 +7,7 @@ import type {
   Step,
 } from '@liftoff/contracts/programs';
 import type { progressRepository } from './repository.js';
+import { stepBodyHtml } from './step-body.js';
 
 /** A founder's progress rows as the API shows them (the contracts' shapes). */
 
@@ -40,6 +41,7 @@ export function toStep(row: StepRow): Step {
     title: row.title,
     type: row.type,
     body: row.body,
+    bodyHtml: stepBodyHtml(row.body),
     estimatedMinutes: row.estimatedMinutes,
     toolUrl: row.templateFile ? `/api/content/templates/${row.templateFile}` : null,
     worksheet: row.worksheetFields
@@ -96,7 +98,7 @@ export function toOutline(program: Program): ProgramOutline {
       ...milestone,
       userMission: milestone.userMission.map((mission) => ({
         ...mission,
-        userStep: mission.userStep.map(({ body: _body, ...step }) => step),
+        userStep: mission.userStep.map(({ body: _body, bodyHtml: _html, ...step }) => step),
       })),
     })),
   };

@@ -25,7 +25,7 @@ import { errorMessage, errorStatus } from '../../../lib/api';
 import { clearDraft, readDraft, useDraft, writeDraft } from '../../../lib/drafts';
 import { onReconnect } from '../../../lib/online';
 import { useNextStepMutation, useRateStepMutation, useSaveWorksheetMutation } from '../api';
-import { Markdown } from './markdown';
+import { ContentHtml } from './content-html';
 import { StatusChip } from './status';
 import { WorksheetForm } from './worksheet-form';
 import { formatDate, minutes } from '../lib/format';
@@ -226,7 +226,7 @@ export function StepView({
           </Alert>
         ) : (
           <>
-            <Markdown source={step.body} dropTitle sx={{ mt: 2 }} />
+            <ContentHtml html={step.bodyHtml} sx={{ mt: 2 }} />
 
             {step.toolUrl ? (
               <Button
