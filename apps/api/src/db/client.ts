@@ -87,6 +87,37 @@ async function takeStartupLock(pool: pg.Pool): Promise<() => Promise<void>> {
 }
 
 /**
+ * PGlite runs each statement on this thread. Started freely, the statements of every call at work ran back to
+ * back in one turn of the event loop: under load a turn took 150–250 ms, and the loop took in about one new
+ * connection a turn. Calls then waited unseen in the kernel's accept queue, before the admission's bound
+ * could count them (7–14 s at 200 founders in `bench/founder-load.mjs`; decision 045). Each statement and
+ * transaction therefore starts on a turn of its own, in the order asked: between two, the loop accepts
+ * connections, reads calls, fires timers, and the admission refuses what it cannot take in time. Nothing is
+ * held while a statement runs, so a statement asked for inside a transaction cannot wait on it.
+ */
+function oneStatementStartPerTurn(client: PGlite) {
+  const starts: Array<() => void> = [];
+  const startNext = () => {
+    starts.shift()?.();
+    if (starts.length) setImmediate(startNext);
+  };
+  const turn = () =>
+    new Promise<void>((resolve) => {
+      if (starts.push(resolve) === 1) setImmediate(startNext);
+    });
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  }) as typeof client.query;
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await turn();
+    return transaction(...args);
+  }) as typeof client.transaction;
+}
+
+/**
  * Opens the database and applies the migrations. `holdStartup` (the app) keeps the start-up lock until
  * `startedUp()`, so its content imports and seeds are done in turn too; a command-line tool lets go of it at once.
  */
@@ -135,6 +166,7 @@ export async function openDatabase(
     client.transaction = ((work: (tx: never) => Promise<unknown>) =>
       transaction((tx) => work(traceQueries(tx as never, tracer, 'pglite')))) as typeof client.transaction;
   }
+  oneStatementStartPerTurn(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsDir });
   const listen: Listen = async (channel, onPayload) => void (await client.listen(channel, onPayload));
