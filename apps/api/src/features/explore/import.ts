@@ -6,8 +6,8 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { contentDir } from '../../lib/paths.js';
-import { htmlToText, isSafeImageSource } from '../../lib/content-html.js';
-import { minutesToRead, renderMarkdown } from './html.js';
+import { htmlToText, isSafeImageSource, markdownToSafeHtml } from '../../lib/content-html.js';
+import { minutesToRead } from './reading-time.js';
 import { exploreRepository, type PostRecord } from './repository.js';
 
 /*
@@ -258,7 +258,7 @@ export async function importBlog(
         result.posts.unchanged++;
         continue;
       }
-      const contentHtml = renderMarkdown(post.body);
+      const contentHtml = markdownToSafeHtml(post.body);
       const contentText = htmlToText(contentHtml);
       const size = pack.heroSizes.get(fm.slug) ?? {};
       const record: PostRecord = {

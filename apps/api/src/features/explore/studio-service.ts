@@ -9,8 +9,8 @@ import { studioPostMessages } from '@liftoff/contracts/explore-studio';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AuditLog } from '../../plugins/audit.js';
-import { htmlToText } from '../../lib/content-html.js';
-import { minutesToRead, renderMarkdown } from './html.js';
+import { htmlToText, markdownToSafeHtml } from '../../lib/content-html.js';
+import { minutesToRead } from './reading-time.js';
 import { studioPostsRepository, type StudioPostRow } from './studio-repository.js';
 
 export interface StudioPostsDeps {
@@ -108,7 +108,7 @@ export function createStudioPostsService(deps: StudioPostsDeps) {
   }
 
   const rendered = (body: StudioPostBody) => {
-    const contentHtml = renderMarkdown(body.bodyMarkdown);
+    const contentHtml = markdownToSafeHtml(body.bodyMarkdown);
     const contentText = htmlToText(contentHtml);
     return {
       slug: body.slug,
@@ -133,7 +133,7 @@ export function createStudioPostsService(deps: StudioPostsDeps) {
       return (await summaries(rows)).map(({ bodyMarkdown: _body, ...summary }) => summary);
     },
     get: (id: string) => one(id),
-    preview: (markdown: string) => ({ html: renderMarkdown(markdown) }),
+    preview: (markdown: string) => ({ html: markdownToSafeHtml(markdown) }),
 
     async create(actorId: string, body: StudioPostBody): Promise<StudioPost> {
       refuseOnWix();

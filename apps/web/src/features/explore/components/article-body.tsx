@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
+import { useInAppLinkClicks } from '../../../lib/in-app-links';
 import { sanitizeArticleHtml } from '../sanitize';
 
 /**
@@ -9,20 +8,8 @@ import { sanitizeArticleHtml } from '../sanitize';
  * sanitized again here; links to this site stay inside the app instead of reloading it.
  */
 export function ArticleBody({ html }: { html: string }) {
-  const navigate = useNavigate();
   const safe = useMemo(() => sanitizeArticleHtml(html), [html]);
-
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const anchor = (event.target as Element).closest('a');
-    const href = anchor?.getAttribute('href');
-    if (!anchor || !href || anchor.target === '_blank') return;
-    if (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/api/')) {
-      event.preventDefault();
-      void navigate(href);
-    }
-  };
+  const onClick = useInAppLinkClicks();
 
   return (
     <Box

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { useInAppLinkClicks } from '../../../lib/in-app-links';
 
 const readingStyles: SxProps<Theme> = {
   maxWidth: '75ch',
@@ -52,12 +53,15 @@ const readingStyles: SxProps<Theme> = {
 /**
  * Program content's HTML set for reading (≤ 75 characters a line). The HTML must be safe already: a step's
  * body comes sanitized from the server (`bodyHtml`), other content through `Markdown`, which sanitizes.
- * Light on purpose: a step's page draws its body with this alone, without a Markdown renderer.
+ * Light on purpose: a step's page draws its body with this alone, without a Markdown renderer. Links to a
+ * screen of the app move within it, as in an explore article.
  */
 export function ContentHtml({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
+  const onClick = useInAppLinkClicks();
   return (
     <Box
       className="markdown"
+      onClick={onClick}
       dangerouslySetInnerHTML={{ __html: html }}
       sx={[readingStyles, ...(Array.isArray(sx) ? sx : [sx])]}
     />
