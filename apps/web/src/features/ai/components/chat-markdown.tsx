@@ -1,12 +1,11 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import CheckIcon from '@mui/icons-material/Check';
 import { copyText } from '../../../lib/clipboard';
+import { useInAppLinkClicks } from '../../../lib/in-app-links';
 import { CODE_BLOCK_SLOT, chatMarkdown } from '../lib/markdown';
 import type { MarkdownCode } from '../lib/markdown';
 
@@ -64,7 +63,6 @@ function CodeBlock({ code, language }: { code: string; language: string }) {
  * place the HTML keeps for it, so it gets its copy button wherever it sits.
  */
 export function ChatMarkdown({ source }: { source: string }) {
-  const navigate = useNavigate();
   const { html, codeBlocks } = useMemo(() => chatMarkdown(source), [source]);
   const container = useRef<HTMLDivElement | null>(null);
   const [placed, setPlaced] = useState<Array<{ block: MarkdownCode; place: Element }>>([]);
@@ -78,16 +76,7 @@ export function ChatMarkdown({ source }: { source: string }) {
       }),
     );
   }, [codeBlocks]);
-  const onClick = (event: MouseEvent<HTMLElement>) => {
-    const anchor = (event.target as HTMLElement).closest('a');
-    const href = anchor?.getAttribute('href');
-    if (!anchor || !href || anchor.target === '_blank' || event.metaKey || event.ctrlKey || event.shiftKey)
-      return;
-    if (href.startsWith('/') && !href.startsWith('//')) {
-      event.preventDefault();
-      void navigate(href);
-    }
-  };
+  const onClick = useInAppLinkClicks();
   return (
     <>
       <Box

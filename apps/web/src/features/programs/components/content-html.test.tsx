@@ -1,6 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { linkClicks } from '../../../app/testing/link-clicks';
 import { isInAppPath } from '../../../lib/in-app-links';
 import { ContentHtml } from './content-html';
 
@@ -12,21 +13,7 @@ const body = [
   '<p><a href="/\\evil.example/">a trick</a></p>',
 ].join('');
 
-/**
- * Clicks `link` and tells who follows it: the app (the click's default was prevented inside the page) or the
- * browser. The browser's way is stopped once seen, as jsdom cannot load another page.
- */
-let browserFollowed = false;
-const stopBrowser = (event: Event) => {
-  browserFollowed = !event.defaultPrevented;
-  event.preventDefault();
-};
-beforeEach(() => window.addEventListener('click', stopBrowser));
-afterEach(() => window.removeEventListener('click', stopBrowser));
-function click(link: HTMLElement, init: MouseEventInit = {}): 'app' | 'browser' {
-  fireEvent.click(link, init);
-  return browserFollowed ? 'browser' : 'app';
-}
+const { followedBy } = linkClicks();
 
 function renderStep() {
   const router = createMemoryRouter(
@@ -43,7 +30,7 @@ function renderStep() {
 describe('links inside program content', () => {
   it('moves to a screen of the app without loading the page again', async () => {
     const router = renderStep();
-    expect(click(screen.getByRole('link', { name: 'your overview' }))).toBe('app');
+    expect(followedBy(screen.getByRole('link', { name: 'your overview' }))).toBe('app');
     expect(await screen.findByRole('heading', { name: 'Overview screen' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/overview');
   });
@@ -51,15 +38,15 @@ describe('links inside program content', () => {
   it('leaves a click that asks for a new tab or window to the browser', () => {
     const router = renderStep();
     const link = screen.getByRole('link', { name: 'your overview' });
-    expect(click(link, { ctrlKey: true })).toBe('browser');
-    expect(click(link, { shiftKey: true })).toBe('browser');
+    expect(followedBy(link, { ctrlKey: true })).toBe('browser');
+    expect(followedBy(link, { shiftKey: true })).toBe('browser');
     expect(router.state.location.pathname).toBe('/mission-details/m1');
   });
 
   it('leaves files of the API and other sites to the browser', () => {
     const router = renderStep();
     for (const name of ['the brief', 'a guide', 'a trick']) {
-      expect(click(screen.getByRole('link', { name })), name).toBe('browser');
+      expect(followedBy(screen.getByRole('link', { name })), name).toBe('browser');
     }
     expect(router.state.location.pathname).toBe('/mission-details/m1');
   });
