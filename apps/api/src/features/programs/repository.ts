@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { progressQueries } from './progress-queries.js';
 import {
-  milestoneTemplates,
   missionAttachments,
   missionTemplates,
   programTemplates,
@@ -49,121 +49,7 @@ export function progressRepository(db: DbOrTx) {
       if (values.length) await db.insert(userSteps).values(values);
     },
 
-    async programs(userId: string, ids?: string[]) {
-      return db
-        .select({
-          id: userPrograms.id,
-          status: userPrograms.status,
-          endsAt: userPrograms.endsAt,
-          completedAt: userPrograms.completedAt,
-          createdAt: userPrograms.createdAt,
-          key: programTemplates.key,
-          version: programTemplates.version,
-          name: programTemplates.name,
-          summary: programTemplates.summary,
-          iconUrl: programTemplates.iconUrl,
-          secondaryIconUrl: programTemplates.secondaryIconUrl,
-        })
-        .from(userPrograms)
-        .innerJoin(programTemplates, eq(programTemplates.id, userPrograms.programTemplateId))
-        .where(and(eq(userPrograms.userId, userId), ids ? inArray(userPrograms.id, ids) : undefined))
-        .orderBy(asc(userPrograms.createdAt), asc(userPrograms.id));
-    },
-
-    async milestones(userId: string, where: { programIds?: string[]; ids?: string[] }) {
-      return db
-        .select({
-          id: userMilestones.id,
-          userProgramId: userMilestones.userProgramId,
-          index: userMilestones.index,
-          status: userMilestones.status,
-          completedAt: userMilestones.completedAt,
-          templateId: milestoneTemplates.id,
-          key: milestoneTemplates.key,
-          name: milestoneTemplates.name,
-          overviewSubtitle: milestoneTemplates.overviewSubtitle,
-          description: milestoneTemplates.description,
-          outcomeTitle: milestoneTemplates.outcomeTitle,
-          outcomeDescription: milestoneTemplates.outcomeDescription,
-          iconUrl: milestoneTemplates.iconUrl,
-          secondaryIconUrl: milestoneTemplates.secondaryIconUrl,
-          expertKey: milestoneTemplates.expertKey,
-        })
-        .from(userMilestones)
-        .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, userMilestones.milestoneTemplateId))
-        .where(
-          and(
-            eq(userMilestones.userId, userId),
-            where.programIds ? inArray(userMilestones.userProgramId, where.programIds) : undefined,
-            where.ids ? inArray(userMilestones.id, where.ids) : undefined,
-          ),
-        )
-        .orderBy(asc(userMilestones.index));
-    },
-
-    async missions(userId: string, where: { milestoneIds?: string[]; ids?: string[] }) {
-      return db
-        .select({
-          id: userMissions.id,
-          userMilestoneId: userMissions.userMilestoneId,
-          index: userMissions.index,
-          status: userMissions.status,
-          completedAt: userMissions.completedAt,
-          key: missionTemplates.key,
-          name: missionTemplates.name,
-          summary: missionTemplates.summary,
-          estimatedMinutes: missionTemplates.estimatedMinutes,
-          deliverable: missionTemplates.deliverable,
-        })
-        .from(userMissions)
-        .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
-        .where(
-          and(
-            eq(userMissions.userId, userId),
-            where.milestoneIds ? inArray(userMissions.userMilestoneId, where.milestoneIds) : undefined,
-            where.ids ? inArray(userMissions.id, where.ids) : undefined,
-          ),
-        )
-        .orderBy(asc(userMissions.index));
-    },
-
-    async steps(userId: string, missionIds: string[]) {
-      if (!missionIds.length) return [];
-      return db
-        .select({
-          id: userSteps.id,
-          userMissionId: userSteps.userMissionId,
-          index: userSteps.index,
-          status: userSteps.status,
-          doLater: userSteps.doLater,
-          rating: userSteps.rating,
-          answers: userSteps.answers,
-          answersUpdatedAt: userSteps.answersUpdatedAt,
-          completedAt: userSteps.completedAt,
-          key: stepTemplates.key,
-          title: stepTemplates.title,
-          type: stepTemplates.type,
-          body: stepTemplates.body,
-          estimatedMinutes: stepTemplates.estimatedMinutes,
-          worksheetFields: stepTemplates.worksheetFields,
-          templateFile: stepTemplates.templateFile,
-        })
-        .from(userSteps)
-        .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
-        .where(and(eq(userSteps.userId, userId), inArray(userSteps.userMissionId, missionIds)))
-        .orderBy(asc(userSteps.index));
-    },
-
-    async attachments(userId: string, missionIds: string[]) {
-      if (!missionIds.length) return [];
-      return db
-        .select()
-        .from(missionAttachments)
-        .where(
-          and(eq(missionAttachments.userId, userId), inArray(missionAttachments.userMissionId, missionIds)),
-        )
-        .orderBy(asc(missionAttachments.createdAt), asc(missionAttachments.id));
-    },
+    ...progressQueries(db),
 
     /** A step of the user with everything its transition rules look at. */
     async stepContext(userId: string, stepId: string) {
