@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * False until the frame after the component's first paint, then true. For data a screen shows beside its main
+ * False until the component's first render is on screen, then true. For data a screen shows beside its main
  * content: asked for once that content is on screen, it does not share a slow connection with what the founder
  * came for (the step's expert beside the step, say).
  */
@@ -9,9 +9,17 @@ export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (painted) return;
-    // The callback runs before the next frame is drawn, so the one already drawn held the first render.
-    const frame = requestAnimationFrame(() => setPainted(true));
-    return () => cancelAnimationFrame(frame);
+    // An effect can run before the browser draws the render it follows, and an animation frame's callback runs
+    // just before a frame is drawn: alone it would ask before the content shows. A task queued from that
+    // callback runs once the frame holding the first render has been drawn.
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      task = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
   }, [painted]);
   return painted;
 }
