@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -11,6 +12,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ['@liftoff/source', ...defaultClientConditions] },
   define: { __APP_VERSION__: JSON.stringify('test-version') },
+  // Assets imported by address (`?url`) may come from the workspace's node_modules, as in the build.
+  server: { fs: { allow: [fileURLToPath(new URL('../..', import.meta.url))] } },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,5 +1,6 @@
 import '@fontsource-variable/inter';
 import { preloadLandingScreen } from './app/landing-screens';
+import { preloadAppFont } from './app/preload-font';
 import { paths } from './config/paths';
 import { checkAppVersion } from './lib/app-version';
 import { hasSavedSession } from './lib/saved-session';
@@ -19,6 +20,7 @@ async function start() {
     const { startLightSignIn } = await import('./app/start-light-sign-in');
     startLightSignIn(container);
   } else {
+    preloadAppFont();
     preloadLandingScreen(window.location.pathname);
     const { renderApp } = await import('./app/start-app');
     renderApp(container);
