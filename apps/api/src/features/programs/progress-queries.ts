@@ -33,125 +33,122 @@ function among(column: PgColumn, name: string): SQL {
   return sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
 }
 
-function prepareAll(db: DbOrTx) {
-  return {
-    programs: () =>
-      db
-        .select({
-          id: userPrograms.id,
-          status: userPrograms.status,
-          endsAt: userPrograms.endsAt,
-          completedAt: userPrograms.completedAt,
-          createdAt: userPrograms.createdAt,
-          key: programTemplates.key,
-          version: programTemplates.version,
-          name: programTemplates.name,
-          summary: programTemplates.summary,
-          iconUrl: programTemplates.iconUrl,
-          secondaryIconUrl: programTemplates.secondaryIconUrl,
-        })
-        .from(userPrograms)
-        .innerJoin(programTemplates, eq(programTemplates.id, userPrograms.programTemplateId))
-        .where(and(eq(userPrograms.userId, owner), amongIfGiven(userPrograms.id, 'ids')))
-        .orderBy(asc(userPrograms.createdAt), asc(userPrograms.id))
-        .prepare('progress_programs'),
+/** How each read is built and prepared on a handle, once. */
+const builders = {
+  programs: (db: DbOrTx) =>
+    db
+      .select({
+        id: userPrograms.id,
+        status: userPrograms.status,
+        endsAt: userPrograms.endsAt,
+        completedAt: userPrograms.completedAt,
+        createdAt: userPrograms.createdAt,
+        key: programTemplates.key,
+        version: programTemplates.version,
+        name: programTemplates.name,
+        summary: programTemplates.summary,
+        iconUrl: programTemplates.iconUrl,
+        secondaryIconUrl: programTemplates.secondaryIconUrl,
+      })
+      .from(userPrograms)
+      .innerJoin(programTemplates, eq(programTemplates.id, userPrograms.programTemplateId))
+      .where(and(eq(userPrograms.userId, owner), amongIfGiven(userPrograms.id, 'ids')))
+      .orderBy(asc(userPrograms.createdAt), asc(userPrograms.id))
+      .prepare('progress_programs'),
 
-    milestones: () =>
-      db
-        .select({
-          id: userMilestones.id,
-          userProgramId: userMilestones.userProgramId,
-          index: userMilestones.index,
-          status: userMilestones.status,
-          completedAt: userMilestones.completedAt,
-          templateId: milestoneTemplates.id,
-          key: milestoneTemplates.key,
-          name: milestoneTemplates.name,
-          overviewSubtitle: milestoneTemplates.overviewSubtitle,
-          description: milestoneTemplates.description,
-          outcomeTitle: milestoneTemplates.outcomeTitle,
-          outcomeDescription: milestoneTemplates.outcomeDescription,
-          iconUrl: milestoneTemplates.iconUrl,
-          secondaryIconUrl: milestoneTemplates.secondaryIconUrl,
-          expertKey: milestoneTemplates.expertKey,
-        })
-        .from(userMilestones)
-        .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, userMilestones.milestoneTemplateId))
-        .where(
-          and(
-            eq(userMilestones.userId, owner),
-            amongIfGiven(userMilestones.userProgramId, 'programIds'),
-            amongIfGiven(userMilestones.id, 'ids'),
-          ),
-        )
-        .orderBy(asc(userMilestones.index))
-        .prepare('progress_milestones'),
+  milestones: (db: DbOrTx) =>
+    db
+      .select({
+        id: userMilestones.id,
+        userProgramId: userMilestones.userProgramId,
+        index: userMilestones.index,
+        status: userMilestones.status,
+        completedAt: userMilestones.completedAt,
+        templateId: milestoneTemplates.id,
+        key: milestoneTemplates.key,
+        name: milestoneTemplates.name,
+        overviewSubtitle: milestoneTemplates.overviewSubtitle,
+        description: milestoneTemplates.description,
+        outcomeTitle: milestoneTemplates.outcomeTitle,
+        outcomeDescription: milestoneTemplates.outcomeDescription,
+        iconUrl: milestoneTemplates.iconUrl,
+        secondaryIconUrl: milestoneTemplates.secondaryIconUrl,
+        expertKey: milestoneTemplates.expertKey,
+      })
+      .from(userMilestones)
+      .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, userMilestones.milestoneTemplateId))
+      .where(
+        and(
+          eq(userMilestones.userId, owner),
+          amongIfGiven(userMilestones.userProgramId, 'programIds'),
+          amongIfGiven(userMilestones.id, 'ids'),
+        ),
+      )
+      .orderBy(asc(userMilestones.index))
+      .prepare('progress_milestones'),
 
-    missions: () =>
-      db
-        .select({
-          id: userMissions.id,
-          userMilestoneId: userMissions.userMilestoneId,
-          index: userMissions.index,
-          status: userMissions.status,
-          completedAt: userMissions.completedAt,
-          key: missionTemplates.key,
-          name: missionTemplates.name,
-          summary: missionTemplates.summary,
-          estimatedMinutes: missionTemplates.estimatedMinutes,
-          deliverable: missionTemplates.deliverable,
-        })
-        .from(userMissions)
-        .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
-        .where(
-          and(
-            eq(userMissions.userId, owner),
-            amongIfGiven(userMissions.userMilestoneId, 'milestoneIds'),
-            amongIfGiven(userMissions.id, 'ids'),
-          ),
-        )
-        .orderBy(asc(userMissions.index))
-        .prepare('progress_missions'),
+  missions: (db: DbOrTx) =>
+    db
+      .select({
+        id: userMissions.id,
+        userMilestoneId: userMissions.userMilestoneId,
+        index: userMissions.index,
+        status: userMissions.status,
+        completedAt: userMissions.completedAt,
+        key: missionTemplates.key,
+        name: missionTemplates.name,
+        summary: missionTemplates.summary,
+        estimatedMinutes: missionTemplates.estimatedMinutes,
+        deliverable: missionTemplates.deliverable,
+      })
+      .from(userMissions)
+      .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
+      .where(
+        and(
+          eq(userMissions.userId, owner),
+          amongIfGiven(userMissions.userMilestoneId, 'milestoneIds'),
+          amongIfGiven(userMissions.id, 'ids'),
+        ),
+      )
+      .orderBy(asc(userMissions.index))
+      .prepare('progress_missions'),
 
-    steps: () =>
-      db
-        .select({
-          id: userSteps.id,
-          userMissionId: userSteps.userMissionId,
-          index: userSteps.index,
-          status: userSteps.status,
-          doLater: userSteps.doLater,
-          rating: userSteps.rating,
-          answers: userSteps.answers,
-          answersUpdatedAt: userSteps.answersUpdatedAt,
-          completedAt: userSteps.completedAt,
-          key: stepTemplates.key,
-          title: stepTemplates.title,
-          type: stepTemplates.type,
-          body: stepTemplates.body,
-          estimatedMinutes: stepTemplates.estimatedMinutes,
-          worksheetFields: stepTemplates.worksheetFields,
-          templateFile: stepTemplates.templateFile,
-        })
-        .from(userSteps)
-        .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
-        .where(and(eq(userSteps.userId, owner), among(userSteps.userMissionId, 'missionIds')))
-        .orderBy(asc(userSteps.index))
-        .prepare('progress_steps'),
+  steps: (db: DbOrTx) =>
+    db
+      .select({
+        id: userSteps.id,
+        userMissionId: userSteps.userMissionId,
+        index: userSteps.index,
+        status: userSteps.status,
+        doLater: userSteps.doLater,
+        rating: userSteps.rating,
+        answers: userSteps.answers,
+        answersUpdatedAt: userSteps.answersUpdatedAt,
+        completedAt: userSteps.completedAt,
+        key: stepTemplates.key,
+        title: stepTemplates.title,
+        type: stepTemplates.type,
+        body: stepTemplates.body,
+        estimatedMinutes: stepTemplates.estimatedMinutes,
+        worksheetFields: stepTemplates.worksheetFields,
+        templateFile: stepTemplates.templateFile,
+      })
+      .from(userSteps)
+      .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
+      .where(and(eq(userSteps.userId, owner), among(userSteps.userMissionId, 'missionIds')))
+      .orderBy(asc(userSteps.index))
+      .prepare('progress_steps'),
 
-    attachments: () =>
-      db
-        .select()
-        .from(missionAttachments)
-        .where(
-          and(eq(missionAttachments.userId, owner), among(missionAttachments.userMissionId, 'missionIds')),
-        )
-        .orderBy(asc(missionAttachments.createdAt), asc(missionAttachments.id))
-        .prepare('progress_attachments'),
-  };
-}
+  attachments: (db: DbOrTx) =>
+    db
+      .select()
+      .from(missionAttachments)
+      .where(and(eq(missionAttachments.userId, owner), among(missionAttachments.userMissionId, 'missionIds')))
+      .orderBy(asc(missionAttachments.createdAt), asc(missionAttachments.id))
+      .prepare('progress_attachments'),
+};
 
-type Builders = ReturnType<typeof prepareAll>;
+type Builders = typeof builders;
 type Prepared = { [K in keyof Builders]: ReturnType<Builders[K]> };
 
 /*
@@ -163,7 +160,7 @@ const preparedByHandle = new WeakMap<DbOrTx, Partial<Prepared>>();
 function statement<K extends keyof Builders>(db: DbOrTx, name: K): Prepared[K] {
   let prepared = preparedByHandle.get(db);
   if (!prepared) preparedByHandle.set(db, (prepared = {}));
-  return (prepared[name] ??= prepareAll(db)[name]() as Prepared[K]) as Prepared[K];
+  return (prepared[name] ??= builders[name](db) as Prepared[K]) as Prepared[K];
 }
 
 /** The founder's progress reads, always scoped by the owner's id; an omitted filter means all of theirs. */
