@@ -56,6 +56,12 @@ describe('journey: the AI coach', () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     await newFounderOnOverview(page, server, 'ai');
+    // The reply's Markdown renderer and sanitiser are not fetched for a new chat, only once there is a reply.
+    const rendererFetched: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/(chat-markdown|marked|purify)[.-]/.test(new URL(request.url()).pathname))
+        rendererFetched.push(request.url());
+    });
 
     // The workspace from the navigation: a new chat with suggested questions and the offline note.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI coach' }).click();
@@ -67,6 +73,7 @@ describe('journey: the AI coach', () => {
     expect(await note.textContent()).not.toContain('AI_PROVIDER');
     await sidebar(page).getByText('No conversations yet').waitFor();
     await expectAccessible(page, 'AI workspace, new chat');
+    expect(rendererFetched).toEqual([]);
 
     // Ask: the answer streams in and is replaced by the final message, which names its sources.
     await sidebar(page).getByRole('button', { name: 'New chat' }).click();
@@ -78,8 +85,10 @@ describe('journey: the AI coach', () => {
     const conversationUrl = new URL(page.url()).pathname;
     await answers(page).first().waitFor({ timeout: 30_000 });
     const first = answers(page).first();
+    // The sources are links: the reply was rendered from its Markdown.
     const sourceLinks = first.locator('a[href^="/mission-details/"], a[href^="/explore/post/"]');
-    expect(await sourceLinks.count()).toBeGreaterThan(0);
+    await expect.poll(() => sourceLinks.count()).toBeGreaterThan(0);
+    expect(rendererFetched.length).toBeGreaterThanOrEqual(3);
     expect((await first.textContent())?.length ?? 0).toBeGreaterThan(80);
     // The conversation is in the list, named after the first exchange.
     await expect

@@ -27,7 +27,7 @@ import { ChatWelcome } from './chat-welcome';
 import { Composer } from './composer';
 import type { ComposerHandle } from './composer';
 import { ConversationNotFound } from './conversation-not-found';
-import { FeedbackDialog } from './feedback-dialog';
+import { FeedbackDialog, prefetchChatMarkdown } from './lazy-parts';
 import { OfflineBanner } from './offline-banner';
 import { MessageItem } from './message-item';
 import type { MessageActions } from './message-item';
@@ -64,6 +64,8 @@ export function ChatPanel() {
     (text: string) => {
       if (answering) return false;
       stickToBottom.current = true;
+      // The reply's renderer comes while the coach thinks.
+      prefetchChatMarkdown();
       void dispatch(sendMessage(text, aboutStep));
       return true;
     },

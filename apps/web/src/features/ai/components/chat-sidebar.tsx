@@ -25,7 +25,7 @@ import {
 } from '../api';
 import { nextSessionsPage, selectAiChat } from '../slice';
 import { ConfirmDialog } from './confirm-dialog';
-import { HistorySearchResults } from './history-search-results';
+import { HistorySearchResults, prefetchHistorySearch } from './lazy-parts';
 import { SessionRow } from './session-row';
 import { groupByDate, useCalendarDay } from '../lib/date-groups';
 
@@ -58,6 +58,11 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
   };
   const [query, setQuery] = useState('');
   const debounced = useDebounced(query.trim(), 300);
+  // The results' code comes while the search waits for the founder to pause.
+  const searching = query.trim().length > 0;
+  useEffect(() => {
+    if (searching) prefetchHistorySearch();
+  }, [searching]);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [confirm, setConfirm] = useState<{ ids: string[]; title: string } | null>(null);

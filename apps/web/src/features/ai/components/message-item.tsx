@@ -20,9 +20,9 @@ import ThumbUpOffIcon from '@mui/icons-material/ThumbUpOffAlt';
 import VolumeUpIcon from '@mui/icons-material/VolumeUpOutlined';
 import { RetryAlert } from '../../../components/retry-alert';
 import type { ChatMessage } from '../slice';
-import { markdownText } from '../lib/markdown';
 import { copyText } from '../../../lib/clipboard';
-import { ChatMarkdown } from './chat-markdown';
+import { replyText } from '../lib/reply-text';
+import { ChatReply } from './lazy-parts';
 
 export type MessageActions = {
   busy: boolean;
@@ -133,7 +133,7 @@ export const MessageItem = memo(function MessageItem({
           <>
             {message.fallback ? <FallbackNote reason={message.fallback} /> : null}
             {message.content ? (
-              <ChatMarkdown source={message.content} />
+              <ChatReply source={message.content} />
             ) : streaming ? (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
                 <CircularProgress size={16} aria-hidden="true" />
@@ -207,7 +207,11 @@ export const MessageItem = memo(function MessageItem({
                     <IconButton
                       size="small"
                       aria-label={copied ? 'Answer copied' : 'Copy answer'}
-                      onClick={() => void copyText(markdownText(message.content)).then(setCopied)}
+                      onClick={() =>
+                        void replyText(message.content)
+                          .then((text) => copyText(text))
+                          .then(setCopied)
+                      }
                     >
                       <ContentCopyIcon fontSize="small" />
                     </IconButton>

@@ -4,7 +4,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiExtra } from '../../../lib/api';
 import { TTS_MAX_CHARACTERS } from '@liftoff/contracts/ai-limits';
 import { fetchSpeech } from '../api';
-import { markdownText } from './markdown';
+import { replyText } from './reply-text';
 
 type Dispatch = ThunkDispatch<unknown, ApiExtra, UnknownAction>;
 
@@ -55,8 +55,8 @@ export function useReadAloud(): ReadAloud {
       setLoadingId(id);
       const controller = new AbortController();
       requestRef.current = controller;
-      const text = markdownText(markdown).slice(0, TTS_MAX_CHARACTERS);
-      dispatch(fetchSpeech(text, controller.signal))
+      replyText(markdown)
+        .then((text) => dispatch(fetchSpeech(text.slice(0, TTS_MAX_CHARACTERS), controller.signal)))
         .then(async (blob) => {
           if (controller.signal.aborted) return;
           const audio = audioRef.current;

@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, it, vi } from 'vitest';
+import { replyText } from '../lib/reply-text';
+import { ChatReply, FeedbackDialog, HistorySearchResults } from './lazy-parts';
+
+// The connection dropped before the workspace's later parts arrived: each of their modules fails to load.
+vi.mock('./chat-markdown', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+vi.mock('./feedback-dialog', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+vi.mock('./history-search-results', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+vi.mock('../lib/markdown', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+
+const reply = 'Talk to **five** customers.\n\n- Ask about their week';
+
+it('keeps a reply readable as written when its renderer cannot be fetched', async () => {
+  const { container } = render(<ChatReply source={reply} />);
+  // Still the plain text once the failed import settled, not an error in place of the reply.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(container.textContent).toBe(reply);
+  expect(container.querySelector('strong')).toBeNull();
+});
+
+it('copies and reads aloud the reply as written', async () => {
+  expect(await replyText(reply)).toBe(reply);
+});
+
+it('says the feedback form could not be loaded and closes', async () => {
+  const onClose = vi.fn();
+  const { rerender } = render(
+    <FeedbackDialog open={false} busy={false} onClose={onClose} onSubmit={vi.fn()} />,
+  );
+  expect(screen.queryByRole('alert')).toBeNull();
+  rerender(<FeedbackDialog open busy={false} onClose={onClose} onSubmit={vi.fn()} />);
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('The feedback form could not be loaded');
+  await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+  expect(onClose).toHaveBeenCalledOnce();
+});
+
+it('says the search could not be loaded where its results would be', async () => {
+  render(<HistorySearchResults query="interviews" onOpen={vi.fn()} />);
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('Search could not be loaded');
+  expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+});
