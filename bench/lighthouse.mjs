@@ -9,6 +9,9 @@
 // - direct: HTTP/1.1 from the app's own server, as `npm start` serves it;
 // - nginx: through the shipped nginx server block with TLS and HTTP/2, as docs/deploy.md puts it in front in
 //   production (a certificate made for the run; Chromium told to accept it).
+// The phone's connection and CPU are simulated from one unthrottled load (Lighthouse's default, the figures the
+// goals are for). THROTTLING=devtools slows the load itself instead: the page's requests then really wait on
+// each other, which shows what a change to their order does on a phone; the figures move more between runs.
 // Needs `npm run build` first. CHROMIUM_PATH overrides /usr/bin/chromium.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +30,9 @@ const { findNginx, startNginx } = await import('../apps/api/test/topology/proces
 
 const preset = process.env.PRESET === 'desktop' ? 'desktop' : 'mobile';
 const runs = Math.max(1, Number(process.env.RUNS) || 3);
+const throttlingMethod = process.env.THROTTLING;
+if (throttlingMethod && !['simulate', 'devtools'].includes(throttlingMethod))
+  throw new Error(`THROTTLING is simulate or devtools, not ${throttlingMethod}`);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const goals = { performance: (page) => (page === '/sign-in' ? 95 : 90), accessibility: () => 100 };
 const nginxBin = findNginx();
@@ -84,6 +90,7 @@ async function auditSite(base, label, signedIn) {
         onlyCategories: categories,
         // The signed-in pages need the session the sign-in below left in this browser's storage.
         disableStorageReset: true,
+        ...(throttlingMethod ? { throttlingMethod } : {}),
       },
       preset === 'desktop' ? desktopConfig : undefined,
     );
