@@ -152,7 +152,10 @@ try {
   const mission = programs.data[0].userMilestone.find((m) => m.status === 'ONGOING').userMission[0];
   const signedIn = ['/overview', `/mission-details/${mission.id}`, '/ai-workspace'];
 
-  console.log(`Lighthouse, ${preset} preset, Debian Chromium, built app; median of ${runs} audits per page:`);
+  const throttled = throttlingMethod === 'devtools' ? ', the load itself throttled' : '';
+  console.log(
+    `Lighthouse, ${preset} preset${throttled}, Debian Chromium, built app; median of ${runs} audits per page:`,
+  );
   for (const edge of edges) {
     if (edge === 'direct') {
       await auditSite(api.url, `direct to the app's server (HTTP/1.1), ${api.url}`, signedIn);
