@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import type { Tracer } from '@opentelemetry/api';
-import { inRecordedTrace, inSpan } from '../lib/tracing.js';
+import { inLeafSpan, inRecordedTrace } from '../lib/tracing.js';
 import type { DatabaseConfig } from '../config.js';
 import { migrationsDir } from '../lib/paths.js';
 import * as schema from './schema.js';
@@ -55,7 +55,7 @@ function traceQueries<T extends { query: Query }>(client: T, tracer: Tracer, sys
     // migrations at start would otherwise each be a trace of their own.
     if (!inRecordedTrace()) return query(...args);
     const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
-    return inSpan(
+    return inLeafSpan(
       tracer,
       operation,
       { 'db.system.name': system, 'db.operation.name': operation, 'db.query.text': text.slice(0, 2000) },

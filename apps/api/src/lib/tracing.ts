@@ -162,6 +162,36 @@ export async function inSpan<T>(
   });
 }
 
+/**
+ * `work` in a child span of the active one, for work that starts no spans of its own (a database statement):
+ * the span is not made active, so no context is entered for it, and it ends as the work settles. Cheaper than
+ * `inSpan` on a path every kept request takes several times (bench/tracing-cost.mjs, every request traced:
+ * +32.6 % → +23.8 % CPU on GET /api/auth/me). Work that throws at once throws at once, as it would untraced.
+ */
+export function inLeafSpan<T>(
+  tracer: Tracer,
+  name: string,
+  attributes: Attributes,
+  work: () => Promise<T>,
+): Promise<T> {
+  const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, context.active());
+  const failed = (error: unknown) => {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+    span.end();
+    throw error;
+  };
+  let pending: Promise<T>;
+  try {
+    pending = work();
+  } catch (error) {
+    return failed(error);
+  }
+  return pending.then((value) => {
+    span.end();
+    return value;
+  }, failed);
+}
+
 /** A span started now and made the active one for `work`, for code that ends it elsewhere (streams). */
 export function startChild(tracer: Tracer, name: string, attributes: Attributes, kind = SpanKind.CLIENT) {
   return tracer.startSpan(name, { kind, attributes }, context.active());
