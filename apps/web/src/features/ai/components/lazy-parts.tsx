@@ -1,9 +1,9 @@
-import { Suspense, lazy, useState, type ComponentProps } from 'react';
+import { Suspense, lazy, type ComponentProps } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { RetryAlert } from '../../../components/retry-alert';
-import type { FeedbackDialog as FeedbackDialogNow } from './feedback-dialog';
 import type { HistorySearchResults as HistorySearchResultsNow } from './history-search-results';
 
 /*
@@ -14,20 +14,17 @@ import type { HistorySearchResults as HistorySearchResultsNow } from './history-
  * 3.4 s).
  *
  * A part whose code cannot be fetched (the connection dropped) says so where it would be, and never takes the
- * workspace down: the browser keeps a failed module failed, so the way out it offers is a reload.
+ * workspace down: a reply stays plain text, the search results offer a reload (the browser keeps a failed
+ * module failed), the dialog says it could not open.
  */
 
-/**
- * Where a part would be, when its code could not be fetched: with a Reload button, or for a part the founder
- * opened (a dialog) a close button that puts the workspace back as it was.
- */
-function PartLoadFailed({ what, onClose }: { what: string; onClose?: () => void }) {
+/** Where a part would be, when its code could not be fetched. */
+function PartLoadFailed({ what }: { what: string }) {
   return (
     <RetryAlert
       message={`${what} could not be loaded: the connection dropped. Reload the page to try again.`}
       retryLabel="Reload"
-      onRetry={onClose ? undefined : () => window.location.reload()}
-      onClose={onClose}
+      onRetry={() => window.location.reload()}
       sx={{ my: 1 }}
     />
   );
@@ -62,30 +59,11 @@ export function ChatReply({ source }: { source: string }) {
   );
 }
 
-const LazyFeedbackDialog = lazy(() =>
-  import('./feedback-dialog').then(
-    (module) => ({ default: module.FeedbackDialog }),
-    () => ({
-      default: ({ open, onClose }: ComponentProps<typeof FeedbackDialogNow>) =>
-        open ? <PartLoadFailed what="The feedback form" onClose={onClose} /> : null,
-    }),
-  ),
-);
-
 /**
- * The thumbs-down dialog, fetched the first time it opens and kept from then on, so it closes with its
- * transition like any dialog.
+ * The thumbs-down dialog, fetched the first time it opens; on a slow connection it says it is opening, on a
+ * dropped one that it could not (components/lazy-dialog.tsx).
  */
-export function FeedbackDialog(props: ComponentProps<typeof FeedbackDialogNow>) {
-  const [wanted, setWanted] = useState(props.open);
-  if (props.open && !wanted) setWanted(true);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyFeedbackDialog {...props} />
-    </Suspense>
-  );
-}
+export const FeedbackDialog = lazyDialog(async () => (await import('./feedback-dialog')).FeedbackDialog);
 
 const loadHistorySearch = () => import('./history-search-results');
 
