@@ -136,6 +136,11 @@ export const traceIdOf = (span: Span | undefined) => span?.spanContext().traceId
  */
 export const inRecordedTrace = () => trace.getActiveSpan()?.isRecording() === true;
 
+/** Marks a span failed with the error's name only: a message can carry what a founder typed. */
+export function markFailed(span: Span, error: unknown) {
+  span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+}
+
 /**
  * Runs `work` in a child span of the active one when that trace is kept (`root`: in a new trace, for work no
  * request caused). Errors mark the span and are thrown on; `tracer` null (tracing off) runs `work` as it is,
@@ -154,7 +159,7 @@ export async function inSpan<T>(
     try {
       return await work(span);
     } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+      markFailed(span, error);
       throw error;
     } finally {
       span.end();
@@ -174,9 +179,9 @@ export function inLeafSpan<T>(
   attributes: Attributes,
   work: () => Promise<T>,
 ): Promise<T> {
-  const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, context.active());
+  const span = startChild(tracer, name, attributes);
   const failed = (error: unknown) => {
-    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+    markFailed(span, error);
     span.end();
     throw error;
   };
@@ -192,7 +197,7 @@ export function inLeafSpan<T>(
   }, failed);
 }
 
-/** A span started now and made the active one for `work`, for code that ends it elsewhere (streams). */
+/** A child span of the active one, started now and not made active, for code that ends it elsewhere (streams). */
 export function startChild(tracer: Tracer, name: string, attributes: Attributes, kind = SpanKind.CLIENT) {
   return tracer.startSpan(name, { kind, attributes }, context.active());
 }

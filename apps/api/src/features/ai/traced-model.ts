@@ -1,7 +1,15 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { Metrics } from '../../lib/metrics.js';
-import { context, inRecordedTrace, inSpan, SpanKind, SpanStatusCode, trace } from '../../lib/tracing.js';
+import {
+  context,
+  inRecordedTrace,
+  inSpan,
+  markFailed,
+  SpanStatusCode,
+  startChild,
+  trace,
+} from '../../lib/tracing.js';
 
 /**
  * The model behind a span per call (the prompt and answer stay out of it: they are the founder's words) and,
@@ -33,11 +41,7 @@ export function tracedModel(
       const started = performance.now();
       const span =
         tracer && inRecordedTrace()
-          ? tracer.startSpan(
-              `chat ${model.modelId}`,
-              { kind: SpanKind.CLIENT, attributes: { ...attributes, 'gen_ai.operation.name': 'chat' } },
-              context.active(),
-            )
+          ? startChild(tracer, `chat ${model.modelId}`, { ...attributes, 'gen_ai.operation.name': 'chat' })
           : null;
       let result;
       try {
@@ -45,11 +49,10 @@ export function tracedModel(
           ? context.with(trace.setSpan(context.active(), span), () => model.doStream(options))
           : model.doStream(options));
       } catch (error) {
-        span?.setStatus({
-          code: SpanStatusCode.ERROR,
-          message: error instanceof Error ? error.name : 'error',
-        });
-        span?.end();
+        if (span) {
+          markFailed(span, error);
+          span.end();
+        }
         throw error;
       }
       let first = true;
