@@ -67,4 +67,14 @@ describe('lazyDialog', () => {
     expect((await screen.findByRole('dialog', { name: 'Note' })).textContent).toContain('Hello founder');
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('keeps saying it could not open after the moment a slow one would say it is opening', async () => {
+    const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    render(<Page Dialog={lazyDialog(load)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByRole('dialog', { name: /could not open|offline/i });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(screen.getByRole('dialog', { name: /could not open|offline/i })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Opening…' })).toBeNull();
+  });
 });

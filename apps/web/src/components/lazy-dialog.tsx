@@ -48,7 +48,11 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentT
       const slow = setTimeout(() => live && setState('slow'), SHOW_LOADING_AFTER_MS);
       fetchDialog().then(
         (component) => live && setLoaded(() => component),
-        () => live && setState('failed'),
+        () => {
+          // A dropped connection fails at once, before the "Opening…" moment: it must not come after and stay.
+          clearTimeout(slow);
+          if (live) setState('failed');
+        },
       );
       return () => {
         live = false;
