@@ -382,7 +382,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Unknown paths are rate limited like known ones, so probing them costs the prober too.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api');
+    // A script or style the build does not have (one a page loaded before a deploy still asks for) is missing,
+    // not a page: the shell in its place would reach the browser as a script of the wrong type.
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api') &&
+      !path.startsWith('/assets/');
     if (wantsPage && app.webAppAvailable) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -445,6 +445,10 @@ describe('serving the web app, logs', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toMatch(/immutable/);
+    // A chunk of an earlier build is missing, not a page.
+    const gone = await t.app.inject({ method: 'GET', url: '/assets/app-0ld0ld.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain('liftoff-spa-shell');
 
     const api = await t.app.inject({ method: 'GET', url: '/api/x' });
     expect(api.statusCode).toBe(404);
