@@ -201,8 +201,15 @@ describe('toast', () => {
 
 describe('session persistence', () => {
   it('persists token and refresh token sealed under persist:liftoff-auth, for this browser only', async () => {
+    // A storage of this test's own: the stores the tests above built keep persisting into localStorage.
+    const entries = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => entries.get(key) ?? null,
+      setItem: (key: string, value: string) => void entries.set(key, value),
+      removeItem: (key: string) => void entries.delete(key),
+    };
     const sessionKey = generateSessionKey();
-    const app = createAppStore({ storage: window.localStorage, fetch: vi.fn(), sessionKey });
+    const app = createAppStore({ storage, fetch: vi.fn(), sessionKey });
     await app.whenReady();
     const { sessionStarted } = await import('../features/auth/slice');
     app.store.dispatch(
@@ -227,8 +234,8 @@ describe('session persistence', () => {
       }),
     );
     await app.persistor.flush();
-    await waitFor(() => expect(window.localStorage.getItem('persist:liftoff-auth')).not.toBeNull());
-    const raw = window.localStorage.getItem('persist:liftoff-auth') ?? '';
+    await waitFor(() => expect(storage.getItem('persist:liftoff-auth')).not.toBeNull());
+    const raw = storage.getItem('persist:liftoff-auth') ?? '';
     expect(raw).not.toContain('refresh-secret-value');
     expect(raw).not.toContain('founder@example.com');
     expect(Object.keys(JSON.parse(raw) as object).sort()).toEqual([
@@ -239,14 +246,14 @@ describe('session persistence', () => {
     ]);
 
     // The next visit in this browser (same key) is signed in; a copy of the entry in another browser is not.
-    const again = createAppStore({ storage: window.localStorage, fetch: vi.fn(), sessionKey });
+    const again = createAppStore({ storage, fetch: vi.fn(), sessionKey });
     await again.whenReady();
     expect(again.store.getState().auth).toMatchObject({
       refreshToken: 'refresh-secret-value',
       user: { email: 'founder@example.com' },
     });
     const elsewhere = createAppStore({
-      storage: window.localStorage,
+      storage,
       fetch: vi.fn(),
       sessionKey: generateSessionKey(),
     });
