@@ -46,7 +46,15 @@ describe('prefetchLandingData', () => {
     await vi.waitFor(() => expect(asked(fetch)).toContain('/api/userMission/mission%2F7'));
   });
 
-  it('asks for nothing when the guard would send the founder elsewhere, or on another screen', async () => {
+  it("asks for the feature flags every signed-in page waits for, alongside the screen's data", async () => {
+    const fetch = network();
+    const app = await signedInApp(fetch);
+    app.store.dispatch({ type: 'auth/userReceived', payload: { ...userWith([]), tutorialCompleted: true } });
+    await prefetchLandingData(app, '/mission-details/m1');
+    await vi.waitFor(() => expect(asked(fetch)).toEqual(['/api/feature-flags', '/api/userMission/m1']));
+  });
+
+  it('asks for nothing but the flags when the guard would send the founder elsewhere, or on another screen', async () => {
     const fetch = network();
     const app = await signedInApp(fetch);
     // Not verified yet: the guard sends the founder to verify their address; the overview's calls would be refused.
@@ -58,6 +66,6 @@ describe('prefetchLandingData', () => {
     app.store.dispatch({ type: 'auth/userReceived', payload: { ...userWith([]), tutorialCompleted: true } });
     await prefetchLandingData(app, '/profile');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(asked(fetch)).toEqual([]);
+    expect(asked(fetch)).toEqual(['/api/feature-flags']);
   });
 });

@@ -1,4 +1,5 @@
 import { paths } from '../config/paths';
+import { flagsApi } from '../features/flags/api';
 import { programsApi } from '../features/programs/api';
 import { decideRoute } from './guard';
 import { routePattern } from './landing-screens';
@@ -28,13 +29,20 @@ const landingData: {
   },
 ];
 
-/** Starts fetching the first data of the screen at `pathname`, if it is a landing screen and someone is signed in. */
+/**
+ * Starts fetching the first data of the screen at `pathname` once the saved session is back: the feature flags,
+ * which every signed-in page waits for (app/root.tsx), and the screen's own data if it is a landing screen.
+ * Asked for together, the page waits one round trip for both, not one after the other.
+ */
 export async function prefetchLandingData(app: AppContext, pathname: string): Promise<void> {
   const screen = landingData
     .map(({ path, prefetch }) => ({ prefetch, match: routePattern(path).exec(pathname) }))
     .find(({ match }) => match);
-  if (!screen?.match) return;
   await app.whenReady();
+  // Whenever someone is signed in, as the root asks for them.
+  if (app.store.getState().auth.token)
+    void app.store.dispatch(flagsApi.util.prefetch('featureFlags', undefined, {}));
+  if (!screen?.match) return;
   // Only when the guard lets the screen open: signed out, or sent to verify, pass two-factor or finish the
   // profile, the screen's calls would be refused (and a refused call may end the session).
   if (decideRoute(guardInputOf(app.store.getState().auth, 'protected')).type !== 'allow') return;
