@@ -18,6 +18,7 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { paths } from '../../../config/paths';
 import { visuallyHidden } from '../../../components/product-mark';
 import { RetryAlert } from '../../../components/retry-alert';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { errorMessage } from '../../../lib/api';
 import {
   UNREAD_POLL_MS,
@@ -100,7 +101,10 @@ export function NotificationBell({ allHref = paths.notifications }: { allHref?: 
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
   const navigate = useNavigate();
-  const { data } = useUnreadCountQuery(undefined, { pollingInterval: UNREAD_POLL_MS });
+  // Asked for once the page is on screen: the count beside the bell does not share a phone's connection with
+  // the page the founder opened.
+  const pagePainted = useAfterFirstPaint();
+  const { data } = useUnreadCountQuery(undefined, { pollingInterval: UNREAD_POLL_MS, skip: !pagePainted });
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
   const unread = data?.unread ?? 0;
