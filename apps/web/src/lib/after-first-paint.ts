@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False until the component's first render is on screen, then true. For data a screen shows beside its main
@@ -14,7 +14,8 @@ export function useAfterFirstPaint(): boolean {
     // callback runs once the frame holding the first render has been drawn.
     let task: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      task = setTimeout(() => setPainted(true), 0);
+      // As a transition: what waited for the paint renders in slices a tap can come between, not as one task.
+      task = setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
