@@ -1,6 +1,16 @@
 import { useDraft } from '../../../lib/drafts';
-import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Capabilities } from '@liftoff/contracts/ai';
@@ -112,6 +122,16 @@ export const Composer = forwardRef<
       submit();
     }
   };
+  // The question box gets one handler for its whole life, which calls the latest: it re-renders only for what
+  // it shows (QuestionBox below).
+  const latestKeyDown = useRef(onKeyDown);
+  useLayoutEffect(() => {
+    latestKeyDown.current = onKeyDown;
+  });
+  const stableKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => latestKeyDown.current(event),
+    [],
+  );
 
   const transcribeRecording = useCallback(
     async (blob: Blob) => {
@@ -252,23 +272,14 @@ export const Composer = forwardRef<
         </Stack>
       ) : null}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
-        <TextField
+        <QuestionBox
           inputRef={inputRef}
-          label="Ask the coach"
-          // MUI sizes an empty box by its placeholder: the long one took three lines of a phone's screen.
-          placeholder={
-            compact ? 'Type your question' : 'Ask about your program, your mission or your startup'
-          }
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          multiline
-          // On a phone the box grows to five lines, not eight: the answer above it stays in view.
-          maxRows={compact ? 5 : 8}
-          size={compact ? 'small' : 'medium'}
-          fullWidth
+          text={text}
+          onText={setText}
+          onKeyDown={stableKeyDown}
+          compact={compact}
           disabled={transcribing}
-          slotProps={{ htmlInput: { maxLength: CHAT_INPUT_MAX_CHARACTERS, 'aria-describedby': hintId } }}
+          hintId={hintId}
         />
         {micMode && !recording && !browser.listening ? (
           <Tooltip title="Speak your question">
@@ -284,7 +295,9 @@ export const Composer = forwardRef<
                   else browser.start();
                 }}
                 disabled={transcribing || streaming}
-                sx={{ mb: 0.5 }}
+                // No taller than a phone's small text box: the row keeps its height when the mic appears, and
+                // the conversation above does not shift.
+                sx={{ mb: compact ? 0 : 0.5 }}
               >
                 <MicIcon />
               </IconButton>
@@ -331,5 +344,47 @@ export const Composer = forwardRef<
           : (voiceNote ?? 'Enter sends · Shift+Enter starts a new line')}
       </Typography>
     </Box>
+  );
+});
+
+/**
+ * The box the question is typed in. Apart, and memoised, because an autosizing box measures the page's layout
+ * every time it renders: re-rendered for the coach's capabilities arriving (the mic) or an answer streaming, it
+ * forced a layout of the whole page each time, on a phone's CPU the largest part of opening the workspace.
+ */
+const QuestionBox = memo(function QuestionBox({
+  inputRef,
+  text,
+  onText,
+  onKeyDown,
+  compact,
+  disabled,
+  hintId,
+}: {
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  text: string;
+  onText: (text: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  compact: boolean;
+  disabled: boolean;
+  hintId: string;
+}) {
+  return (
+    <TextField
+      inputRef={inputRef}
+      label="Ask the coach"
+      // MUI sizes an empty box by its placeholder: the long one took three lines of a phone's screen.
+      placeholder={compact ? 'Type your question' : 'Ask about your program, your mission or your startup'}
+      value={text}
+      onChange={(event) => onText(event.target.value)}
+      onKeyDown={onKeyDown}
+      multiline
+      // On a phone the box grows to five lines, not eight: the answer above it stays in view.
+      maxRows={compact ? 5 : 8}
+      size={compact ? 'small' : 'medium'}
+      fullWidth
+      disabled={disabled}
+      slotProps={{ htmlInput: { maxLength: CHAT_INPUT_MAX_CHARACTERS, 'aria-describedby': hintId } }}
+    />
   );
 });
