@@ -6,7 +6,6 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
-  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -25,6 +24,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useEventCallback } from '@mui/material/utils';
 import CloseIcon from '@mui/icons-material/Close';
 import MicIcon from '@mui/icons-material/MicNoneOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -124,14 +124,7 @@ export const Composer = forwardRef<
   };
   // The question box gets one handler for its whole life, which calls the latest: it re-renders only for what
   // it shows (QuestionBox below).
-  const latestKeyDown = useRef(onKeyDown);
-  useLayoutEffect(() => {
-    latestKeyDown.current = onKeyDown;
-  });
-  const stableKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLDivElement>) => latestKeyDown.current(event),
-    [],
-  );
+  const stableKeyDown = useEventCallback(onKeyDown);
 
   const transcribeRecording = useCallback(
     async (blob: Blob) => {

@@ -20,7 +20,7 @@ import { useTheme } from '@mui/material/styles';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
-import { useAfterFirstPaint } from '../../../lib/after-first-paint';
+import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { useFirstArrivalDeferred } from '../../../lib/first-arrival';
 import { buildPath, paths } from '../../../config/paths';
 import { useMilestoneQuery, useMissionQuery } from '../api';
@@ -231,22 +231,6 @@ function AskAboutStep({ mission, step }: { mission: Mission; step: MissionStep }
   );
 }
 
-/**
- * The cards beside the step (below it on a phone): drawn once the step is on screen, so the step's first render
- * is the smaller one that a phone's CPU gets through before the founder can read (bench/lighthouse.mjs).
- */
-function MissionSideCards({ mission, step }: { mission: Mission; step: MissionStep }) {
-  const stepShown = useAfterFirstPaint();
-  if (!stepShown) return null;
-  return (
-    <Stack spacing={3}>
-      <AskAboutStep mission={mission} step={step} />
-      <DeliverableCard mission={mission} />
-      <DeferredCard mission={mission} currentId={step.id} />
-    </Stack>
-  );
-}
-
 /** Mission details (spec section 2): a stepper through the steps, content, worksheets, next and do later. */
 export function MissionDetailsPage() {
   const { missionId = '', stepId } = useParams();
@@ -391,7 +375,14 @@ export function MissionDetailsPage() {
             }}
           >
             <StepView key={current.id} mission={data} step={current} onAdvanced={onAdvanced} />
-            <MissionSideCards mission={data} step={current} />
+            {/* Below the step on a phone: drawn a frame after it (bench/lighthouse.mjs). */}
+            <AfterFirstPaint>
+              <Stack spacing={3}>
+                <AskAboutStep mission={data} step={current} />
+                <DeliverableCard mission={data} />
+                <DeferredCard mission={data} currentId={current.id} />
+              </Stack>
+            </AfterFirstPaint>
           </Box>
         </>
       )}

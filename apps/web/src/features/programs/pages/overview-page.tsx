@@ -24,7 +24,7 @@ import { ExpertActionsSlot, PopularQuestionsSlot } from '../../../components/fea
 import { ExpertCard } from '../components/expert-card';
 import { MilestoneRings } from '../components/milestone-rings';
 import { LoadError } from '../../../components/page-states';
-import { useAfterFirstPaint } from '../../../lib/after-first-paint';
+import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { ProgressBar } from '../components/progress-ring';
 import { TodoCard } from '../components/todo-card';
 import { minutes } from '../lib/format';
@@ -283,7 +283,19 @@ export function OverviewPage() {
         <>
           <NextCard program={program} milestone={milestone} />
           <TodoCard program={program} />
-          <LaterCards program={program} milestone={milestone} />
+          {/* Below the first screenful on a phone: drawn a frame after what is next (bench/lighthouse.mjs). */}
+          <AfterFirstPaint>
+            <ProgressCard program={program} />
+            {milestone?.expert ? (
+              <ExpertCard
+                expert={milestone.expert}
+                headingLevel="h2"
+                actions={<ExpertActionsSlot expert={milestone.expert} missions={milestone.userMission} />}
+              />
+            ) : null}
+            <PopularQuestionsSlot />
+            <ExploreInvite />
+          </AfterFirstPaint>
         </>
       )}
 
@@ -291,29 +303,5 @@ export function OverviewPage() {
           skeleton, it would jump down on arrival. */}
       {programs.isLoading || program ? null : <ExploreInvite />}
     </Stack>
-  );
-}
-
-/**
- * The cards under what is next and the to-do list, drawn once those are on screen: on a phone they sit below
- * the first screenful, and their share of one render was blocking time before the founder could read
- * (bench/lighthouse.mjs).
- */
-function LaterCards({ program, milestone }: { program: ProgramOutline; milestone: MilestoneOutline | null }) {
-  const firstCardsShown = useAfterFirstPaint();
-  if (!firstCardsShown) return null;
-  return (
-    <>
-      <ProgressCard program={program} />
-      {milestone?.expert ? (
-        <ExpertCard
-          expert={milestone.expert}
-          headingLevel="h2"
-          actions={<ExpertActionsSlot expert={milestone.expert} missions={milestone.userMission} />}
-        />
-      ) : null}
-      <PopularQuestionsSlot />
-      <ExploreInvite />
-    </>
   );
 }
