@@ -11,6 +11,13 @@ function network() {
 const asked = (fetch: ReturnType<typeof network>) =>
   fetch.mock.calls.map(([input]) => new URL(String(input), 'http://app').pathname);
 
+/** A founder signed in, who has seen the tutorial: every landing screen is theirs to open. */
+async function founderPastTheTutorial(fetch: ReturnType<typeof network>) {
+  const app = await signedInApp(fetch);
+  app.store.dispatch({ type: 'auth/userReceived', payload: { ...userWith([]), tutorialCompleted: true } });
+  return app;
+}
+
 afterEach(() => window.localStorage.clear());
 
 describe('routePattern', () => {
@@ -29,8 +36,7 @@ describe('routePattern', () => {
 describe('prefetchLandingData', () => {
   it("asks for the overview's programs before the screen is there, once", async () => {
     const fetch = network();
-    const app = await signedInApp(fetch);
-    app.store.dispatch({ type: 'auth/userReceived', payload: { ...userWith([]), tutorialCompleted: true } });
+    const app = await founderPastTheTutorial(fetch);
     await prefetchLandingData(app, '/overview');
     await vi.waitFor(() => expect(asked(fetch)).toContain('/api/userProgram/programs/outline'));
     // A second start (the screen's own query) finds the request made: nothing is asked twice.
@@ -40,16 +46,21 @@ describe('prefetchLandingData', () => {
 
   it("asks for the mission of a mission's page by the id in its address", async () => {
     const fetch = network();
-    const app = await signedInApp(fetch);
-    app.store.dispatch({ type: 'auth/userReceived', payload: { ...userWith([]), tutorialCompleted: true } });
+    const app = await founderPastTheTutorial(fetch);
     await prefetchLandingData(app, '/mission-details/mission%2F7/step-2');
     await vi.waitFor(() => expect(asked(fetch)).toContain('/api/userMission/mission%2F7'));
   });
 
+  it("asks for what the coach can do on the coach's workspace, a conversation's address included", async () => {
+    const fetch = network();
+    const app = await founderPastTheTutorial(fetch);
+    await prefetchLandingData(app, '/ai-workspace/c-1');
+    await vi.waitFor(() => expect(asked(fetch)).toEqual(['/api/feature-flags', '/api/ai/capabilities']));
+  });
+
   it("asks for the feature flags every signed-in page waits for, alongside the screen's data", async () => {
     const fetch = network();
-    const app = await signedInApp(fetch);
-    app.store.dispatch({ type: 'auth/userReceived', payload: { ...userWith([]), tutorialCompleted: true } });
+    const app = await founderPastTheTutorial(fetch);
     await prefetchLandingData(app, '/mission-details/m1');
     await vi.waitFor(() => expect(asked(fetch)).toEqual(['/api/feature-flags', '/api/userMission/m1']));
   });

@@ -27,6 +27,16 @@ const landingData: {
         void store.dispatch(programsApi.util.prefetch('mission', decodeURIComponent(missionId), {}));
     },
   },
+  // What the coach can do decides what the workspace shows above an empty chat (the note that it answers from
+  // the program) and beside the question box (the mic): asked for once the chat had drawn, it pushed the chat
+  // down under the founder's eyes. Its endpoint comes with the workspace's code, fetched alongside.
+  ...[paths.aiWorkspace, paths.aiWorkspaceConversation].map((path) => ({
+    path,
+    prefetch: ({ store }: AppContext) =>
+      void import('../features/ai/api')
+        .then(({ aiApi }) => store.dispatch(aiApi.util.prefetch('aiCapabilities', undefined, {})))
+        .catch(() => undefined),
+  })),
 ];
 
 /**
