@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
@@ -7,11 +9,24 @@ import { precompress } from './build/precompress.ts';
 // Build timestamp: the app-version marker (spec section 4) compares it with what the browser last saw.
 const appVersion = new Date().toISOString();
 
-export default defineConfig({
+/*
+ * React Router's package points every import at its development build, dev warnings and their checks included
+ * (remix-run/react-router#12532, #14102). The production build has the same exports without them: a built app
+ * takes that one, so a founder's phone runs less code on every page; `vite` in development keeps the warnings.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), precompress()],
   // Read @liftoff/contracts from its TypeScript sources (a condition named for this workspace, so no package's own 'source' entry is picked up); no prebuilt dist needed.
-  resolve: { conditions: ['@liftoff/source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['@liftoff/source', ...defaultClientConditions],
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   server: {
     port: 5173,
@@ -30,4 +45,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
