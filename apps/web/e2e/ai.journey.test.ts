@@ -304,6 +304,13 @@ describe('journey: the AI coach', () => {
     const lineHeight = await box.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect((await box.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
     await page.getByRole('button', { name: 'Send' }).waitFor();
+    // It grows with the question, up to five lines on a phone, then scrolls inside itself.
+    const linesTall = async () => Math.round((await box.boundingBox())!.height / lineHeight);
+    await box.fill('One\nTwo\nThree');
+    await expect.poll(linesTall).toBe(3);
+    await box.fill(Array.from({ length: 12 }, (_, line) => `Line ${line + 1}`).join('\n'));
+    await expect.poll(linesTall).toBe(5);
+    expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await box.fill('How do I find my first ten customers when I have no network at all?');
     await box.press('Enter');
     await answers(page).first().waitFor({ timeout: 30_000 });

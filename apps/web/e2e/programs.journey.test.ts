@@ -127,9 +127,17 @@ describe('journey: a new founder works through the first mission and shares it',
     // The worksheet: saved explicitly, then Next.
     await focusOnStep(page, 'Write your problem statement');
     await page.getByLabel('Who has the problem?').fill('Owners of independent physiotherapy clinics');
-    await page
-      .getByLabel('What is the problem, in their words?')
-      .fill('Half my Monday goes on chasing no-shows.');
+    // A long answer's box grows with it from three lines, so all of it shows without scrolling inside the box.
+    const inTheirWords = page.getByLabel('What is the problem, in their words?');
+    const linesTall = () =>
+      inTheirWords.evaluate((el) =>
+        Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)),
+      );
+    expect(await linesTall()).toBe(3);
+    await inTheirWords.fill('Half my Monday goes on chasing no-shows.\n'.repeat(6).trim());
+    await expect.poll(linesTall).toBeGreaterThanOrEqual(6);
+    expect(await inTheirWords.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    await inTheirWords.fill('Half my Monday goes on chasing no-shows.');
     await page
       .getByLabel('Your one-sentence problem statement')
       .fill('Clinic owners lose 6 hours a week to no-shows.');

@@ -96,7 +96,8 @@ export function ChatPanel() {
   // Keep the newest text in view while it streams, unless the reader scrolled up.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (!element) return;
+    // Nothing to keep in view in an empty chat: reading its height would lay out the whole page as it opens.
+    if (!element || chat.messages.length === 0) return;
     if (prependFrom.current) {
       element.scrollTop = element.scrollHeight - prependFrom.current.height + prependFrom.current.top;
       prependFrom.current = null;

@@ -31,6 +31,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SendIcon from '@mui/icons-material/Send';
 import StopCircleIcon from '@mui/icons-material/StopCircleOutlined';
 import StopIcon from '@mui/icons-material/Stop';
+import { growingText } from '../../../components/growing-text';
 import { visuallyHidden } from '../../../components/product-mark';
 import type { ApiExtra } from '../../../lib/api';
 import { SpeechError, transcribe } from '../api';
@@ -341,9 +342,10 @@ export const Composer = forwardRef<
 });
 
 /**
- * The box the question is typed in. Apart, and memoised, because an autosizing box measures the page's layout
- * every time it renders: re-rendered for the coach's capabilities arriving (the mic) or an answer streaming, it
- * forced a layout of the whole page each time, on a phone's CPU the largest part of opening the workspace.
+ * The box the question is typed in. Apart, and memoised, because where the browser cannot size it from CSS an
+ * autosizing box measures the page's layout every time it renders (components/growing-text.ts): re-rendered for
+ * the coach's capabilities arriving (the mic) or an answer streaming, it forced a layout of the whole page each
+ * time.
  */
 const QuestionBox = memo(function QuestionBox({
   inputRef,
@@ -362,6 +364,8 @@ const QuestionBox = memo(function QuestionBox({
   disabled: boolean;
   hintId: string;
 }) {
+  // On a phone the box grows to five lines, not eight: the answer above it stays in view.
+  const growing = growingText({ maxRows: compact ? 5 : 8 });
   return (
     <TextField
       inputRef={inputRef}
@@ -371,13 +375,18 @@ const QuestionBox = memo(function QuestionBox({
       value={text}
       onChange={(event) => onText(event.target.value)}
       onKeyDown={onKeyDown}
-      multiline
-      // On a phone the box grows to five lines, not eight: the answer above it stays in view.
-      maxRows={compact ? 5 : 8}
+      {...growing.field}
       size={compact ? 'small' : 'medium'}
       fullWidth
       disabled={disabled}
-      slotProps={{ htmlInput: { maxLength: CHAT_INPUT_MAX_CHARACTERS, 'aria-describedby': hintId } }}
+      slotProps={{
+        input: growing.input,
+        htmlInput: {
+          maxLength: CHAT_INPUT_MAX_CHARACTERS,
+          'aria-describedby': hintId,
+          ...growing.htmlInput,
+        },
+      }}
     />
   );
 });

@@ -1,6 +1,7 @@
 import type { Worksheet } from '@liftoff/contracts/programs';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { growingText } from '../../../components/growing-text';
 
 /** A TOOL step's worksheet: one labelled field per template field, with its coaching hint. */
 export function WorksheetForm({
@@ -16,6 +17,8 @@ export function WorksheetForm({
   errors: Record<string, string>;
   idPrefix: string;
 }) {
+  // A worksheet's boxes each measured the page when it opened (components/growing-text.ts).
+  const growing = growingText({ minRows: 3 });
   return (
     <Stack spacing={2.5}>
       {worksheet.fields.map((field) => (
@@ -27,11 +30,17 @@ export function WorksheetForm({
           onChange={(event) => onChange(field.key, event.target.value)}
           helperText={errors[field.key] ?? field.help}
           error={Boolean(errors[field.key])}
-          multiline={field.kind === 'textarea'}
-          minRows={field.kind === 'textarea' ? 3 : undefined}
+          {...(field.kind === 'textarea' ? growing.field : {})}
           fullWidth
           slotProps={{
-            htmlInput: field.kind === 'number' ? { inputMode: 'decimal' } : { maxLength: 10_000 },
+            input: field.kind === 'textarea' ? growing.input : undefined,
+            htmlInput:
+              field.kind === 'number'
+                ? { inputMode: 'decimal' }
+                : {
+                    maxLength: 10_000,
+                    ...(field.kind === 'textarea' ? growing.htmlInput : {}),
+                  },
           }}
         />
       ))}
