@@ -9,6 +9,17 @@ const WHO = 'Owners of independent physiotherapy clinics';
 const KEPT =
   'Could not reach Liftoff. Your answers are kept on this device and sent again when the connection returns.';
 
+/** Holds back every request to `pattern` until the returned function is called. */
+async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const banner = (page: Page) => page.getByTestId('offline-banner');
 
@@ -145,12 +156,7 @@ describe.each([
     try {
       await newFounderOnOverview(page, journey.server, `slow-code-${viewport.width}`);
       // Every script held back: what shows is the page as the server sent it.
-      let release = () => undefined as void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/*.js', async (route) => {
-        await released;
-        await route.continue().catch(() => undefined);
-      });
+      const release = await holdBack(page, '**/assets/*.js');
       await page.reload({ waitUntil: 'commit' });
       const loading = page.getByRole('status', { name: 'Loading Liftoff' });
       await loading.waitFor();
@@ -161,6 +167,33 @@ describe.each([
       release();
       await page.getByRole('heading', { level: 1, name: /Welcome/ }).waitFor();
       expect(await loading.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("asks for the overview's data while the app's code is still on its way, and only once", async () => {
+    const context = await newContext(journey.browser, journey.server.url, viewport);
+    const page = await context.newPage();
+    try {
+      await newFounderOnOverview(page, journey.server, `early-data-${viewport.width}`);
+      // The full app's code held back (build/code-splitting.ts names it 'frame'); the boot module is not.
+      const release = await holdBack(page, '**/assets/frame-*.js');
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/')) asked.push(pathname);
+      });
+      await page.reload({ waitUntil: 'commit' });
+      await expect
+        .poll(() => asked)
+        .toEqual(expect.arrayContaining(['/api/feature-flags', '/api/userProgram/programs/outline']));
+      release();
+      await page.getByRole('heading', { level: 1, name: /Welcome/ }).waitFor();
+      await page.getByRole('link', { name: 'Continue' }).waitFor();
+      // The app took those answers as its own: nothing asked twice.
+      expect(asked.filter((path) => path === '/api/feature-flags')).toHaveLength(1);
+      expect(asked.filter((path) => path === '/api/userProgram/programs/outline')).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -1,14 +1,19 @@
 import '@fontsource-variable/inter';
-import { preloadLandingScreen } from './app/landing-screens';
+import { firstDataOf, preloadLandingScreen } from './app/landing-screens';
 import { preloadAppFont } from './app/preload-font';
+import { env } from './config/env';
 import { paths } from './config/paths';
 import { checkAppVersion } from './lib/app-version';
+import { sendEarlyRequests } from './lib/early-requests';
+import { REFRESH_MARGIN_MS } from './lib/jwt';
 import { hasSavedSession } from './lib/saved-session';
+import { loadSessionKey } from './lib/session-key';
 
 /*
  * The boot module: as little as decides what to load. A first visit to sign-in (no saved session) gets the light
  * sign-in screen, plain React without MUI, the store or the router, which loads the full app once it is needed;
- * every other page loads the full app straight away (bench/first-load-js.mjs).
+ * every other page loads the full app straight away (bench/first-load-js.mjs), and, signed in, asks for the
+ * page's first data at the same time (lib/early-requests.ts).
  */
 async function start() {
   // A new build clears stale caches and reloads before anything renders (spec section 4).
@@ -21,9 +26,20 @@ async function start() {
     startLightSignIn(container);
   } else {
     preloadAppFont();
-    preloadLandingScreen(window.location.pathname);
-    const { renderApp } = await import('./app/start-app');
-    renderApp(container);
+    const { pathname } = window.location;
+    preloadLandingScreen(pathname);
+    // One session key for the early requests and the app's store: looking it up is the slow part of both.
+    const sessionKey = loadSessionKey();
+    if (hasSavedSession()) {
+      void sendEarlyRequests({
+        storage: window.localStorage,
+        sessionKey,
+        urls: firstDataOf(pathname).map((url) => `${env.VITE_API_BASE}${url}`),
+        expiryMarginMs: REFRESH_MARGIN_MS,
+      }).catch(() => undefined);
+    }
+    const { createAppStore, renderApp } = await import('./app/start-app');
+    renderApp(container, createAppStore({ sessionKey }));
   }
   // Error reporting only when built with a DSN, and only after the first render: the SDK is not first-load code.
   const sentryDsn = import.meta.env.VITE_SENTRY_DSN;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchLandingData } from './landing-data';
-import { routePattern } from './landing-screens';
+import { firstDataOf, routePattern } from './landing-screens';
 import { signedInApp, userWith } from './testing/signed-in-app';
 import { json } from './testing/studio-people';
 
@@ -78,5 +78,41 @@ describe('prefetchLandingData', () => {
     await prefetchLandingData(app, '/profile');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(asked(fetch)).toEqual(['/api/feature-flags']);
+  });
+});
+
+describe('firstDataOf', () => {
+  it.each([
+    '/overview',
+    '/mission-details/mission%2F7/step-2',
+    '/ai-workspace',
+    '/ai-workspace/c-1',
+    '/profile',
+  ])(
+    'names for %s exactly what the app asks for first there, so the boot module asks for it early in its place',
+    async (pathname) => {
+      const fetch = network();
+      const app = await founderPastTheTutorial(fetch);
+      const expected = firstDataOf(pathname).map((url) => `/api${url}`);
+      await prefetchLandingData(app, pathname);
+      await vi.waitFor(() => expect(asked(fetch)).toHaveLength(expected.length));
+      expect(asked(fetch).sort()).toEqual(expected.sort());
+    },
+  );
+
+  it("names the flags every signed-in page waits for, and a landing screen's data as its queries ask", () => {
+    expect(firstDataOf('/overview')).toEqual(['/feature-flags', '/userProgram/programs/outline']);
+    expect(firstDataOf('/mission-details/mission%2F7/step-2')).toEqual([
+      '/feature-flags',
+      '/userMission/mission%2F7',
+    ]);
+    expect(firstDataOf('/ai-workspace/c1')).toEqual(['/feature-flags', '/ai/capabilities']);
+    expect(firstDataOf('/ai-workspace/archive')).toEqual(['/feature-flags']);
+    expect(firstDataOf('/profile')).toEqual(['/feature-flags']);
+    // An address the router could not decode either is still asked for as written, never thrown on.
+    expect(firstDataOf('/mission-details/%E0%A4%A')).toEqual([
+      '/feature-flags',
+      '/userMission/%25E0%25A4%25A',
+    ]);
   });
 });

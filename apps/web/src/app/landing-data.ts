@@ -10,7 +10,9 @@ import type { AppContext } from './store';
  * The data a landing screen shows first, asked for as soon as the saved session is back, alongside the screen's
  * code (app/landing-screens.ts) rather than once that code has arrived and the screen mounts: on a phone's
  * connection that is a round trip saved before the founder sees their program. The screen's own query finds
- * the answer in the cache (or the request under way) and does not ask again.
+ * the answer in the cache (or the request under way) and does not ask again. With a saved session the boot
+ * module has usually sent these very requests already (app/landing-screens.ts `firstDataOf`,
+ * lib/early-requests.ts): the client then takes those answers instead of asking again.
  */
 const landingData: {
   path: string;

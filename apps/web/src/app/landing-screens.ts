@@ -12,13 +12,32 @@ export const loadAiWorkspacePage = () => import('../features/ai/pages/ai-workspa
 export const loadArchiveChatsPage = () => import('../features/ai/pages/archive-chats-page');
 export const loadValidationMessages = () => import('@liftoff/contracts/validation-messages');
 
-const landingScreens: { path: string; load: () => Promise<unknown> }[] = [
-  { path: paths.overview, load: loadOverviewPage },
-  { path: paths.missionDetails, load: loadMissionDetailsPage },
+/** A screen's first data, as addresses under the API base exactly as its queries ask for them. */
+type FirstData = (params: Partial<Record<string, string>>) => string[];
+
+const coachCapabilities: FirstData = () => ['/ai/capabilities'];
+
+const landingScreens: { path: string; load: () => Promise<unknown>; firstData?: FirstData }[] = [
+  { path: paths.overview, load: loadOverviewPage, firstData: () => ['/userProgram/programs/outline'] },
+  {
+    path: paths.missionDetails,
+    load: loadMissionDetailsPage,
+    // The mission query's own encoding of the id the router decodes from the address.
+    firstData: ({ missionId }) =>
+      missionId ? [`/userMission/${encodeURIComponent(decodeParam(missionId))}`] : [],
+  },
   { path: paths.archiveChats, load: loadArchiveChatsPage },
-  { path: paths.aiWorkspace, load: loadAiWorkspacePage },
-  { path: paths.aiWorkspaceConversation, load: loadAiWorkspacePage },
+  { path: paths.aiWorkspace, load: loadAiWorkspacePage, firstData: coachCapabilities },
+  { path: paths.aiWorkspaceConversation, load: loadAiWorkspacePage, firstData: coachCapabilities },
 ];
+
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
 
 /**
  * A route path (`/mission-details/:missionId/:stepId?`) as a pattern for a whole pathname, its parameters as
@@ -37,12 +56,27 @@ export function routePattern(path: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
+function landingScreenAt(pathname: string) {
+  return landingScreens.find(({ path }) => routePattern(path).test(pathname));
+}
+
+/**
+ * What a signed-in page at `pathname` asks the API for before it can show anything: the feature flags, which
+ * every signed-in page waits for (app/root.tsx), and a landing screen's own first data. The boot module sends
+ * these early (lib/early-requests.ts).
+ */
+export function firstDataOf(pathname: string): string[] {
+  const screen = landingScreenAt(pathname);
+  const params = screen ? (routePattern(screen.path).exec(pathname)?.groups ?? {}) : {};
+  return ['/feature-flags', ...(screen?.firstData?.(params) ?? [])];
+}
+
 /**
  * Starts fetching the code of the screen at `pathname` (and the shell around it), if it is a landing screen.
  * A failure is left to the router, which fetches again and says so where the screen would be.
  */
 export function preloadLandingScreen(pathname: string): void {
-  const screen = landingScreens.find(({ path }) => routePattern(path).test(pathname));
+  const screen = landingScreenAt(pathname);
   if (!screen) return;
   for (const load of [loadAppShell, loadValidationMessages, screen.load]) load().catch(() => undefined);
 }

@@ -18,6 +18,7 @@ import { authRehydrated, authReset, authSlice, tokensReplaced } from '../feature
 import type { AuthState } from '../features/auth/slice';
 import { api } from '../lib/api';
 import { clearAllDrafts } from '../lib/drafts';
+import { fetchTakingEarlyAnswers } from '../lib/early-requests';
 import { createHttpClient } from '../lib/http-client';
 import type { HttpClient } from '../lib/http-client';
 import { createBrowserLock } from '../lib/lock';
@@ -82,7 +83,8 @@ export function createAppStore(options: AppStoreOptions = {}) {
   const http: HttpClient = createHttpClient({
     baseUrl: options.baseUrl ?? env.VITE_API_BASE,
     tokens,
-    fetch: options.fetch,
+    // The boot module's early requests are this client's own, sent before it existed (lib/early-requests.ts).
+    fetch: fetchTakingEarlyAnswers(options.fetch),
     lock: options.lock ?? createBrowserLock(),
     now: options.now,
     timeoutMs: env.VITE_REQUEST_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { BUSY_RETRIES, busyRetryDelayMs, waitUnlessAborted } from './busy-retry';
-import { isNewerToken, isTokenExpired } from './jwt';
+import { REFRESH_MARGIN_MS, isNewerToken, isTokenExpired } from './jwt';
 import { createBrowserLock } from './lock';
 import type { LockFn } from './lock';
 import type { TokenStore } from './token-store';
@@ -9,8 +9,8 @@ import type { UploadProgressHandler } from './xhr-upload';
 export const HEADER_TYPES = ['authorization', 'public', 'file'] as const;
 export type HeaderType = (typeof HEADER_TYPES)[number];
 
-/** Spec section 9: refresh when the access token expires within this margin. */
-export const REFRESH_MARGIN_MS = 5_000;
+// Kept with the token's reading, so the boot module can use it without this client (lib/early-requests.ts).
+export { REFRESH_MARGIN_MS } from './jwt';
 export const REFRESH_LOCK_NAME = 'liftoff-refresh';
 
 /**

@@ -1,6 +1,9 @@
 /** Reads a JWT payload without verifying it: the client only needs `exp` and `twoFactorAuthenticated`. */
 export type TokenClaims = { exp?: number; iat?: number; sub?: string; twoFactorAuthenticated?: boolean };
 
+/** Spec section 9: refresh when the access token expires within this margin. */
+export const REFRESH_MARGIN_MS = 5_000;
+
 function decodeBase64Url(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
   const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);

@@ -5,7 +5,7 @@ import {
   sealedAuthStorage,
   writePersistedTokens,
 } from './persisted-auth';
-import type { KeyValueStorage } from './persisted-auth';
+import { memoryStorage } from './testing/memory-storage';
 import { generateSessionKey, loadSessionKey, seal, unseal } from './session-key';
 
 const KEY = await generateSessionKey();
@@ -13,15 +13,6 @@ const base64Url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const jwt = (expSeconds: number, iat: number) =>
   `${base64Url({ alg: 'HS256' })}.${base64Url({ sub: 'u1', exp: expSeconds, iat })}.sig${iat}`;
-
-function memoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-  };
-}
 
 /** What redux-persist hands its storage for a tab's auth state: one JSON string per value. */
 const persistedEntry = (state: { user: unknown; token: string | null; refreshToken: string | null }) =>
