@@ -4,9 +4,9 @@ import { Provider as ReduxProvider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { LoadingScreen } from '../components/loading-screen';
 import { SessionActionsContext } from '../lib/session-actions';
 import type { SessionActions } from '../lib/session-actions';
+import { BootMark } from './boot-mark';
 import { startSessionWatchers } from './session-watchers';
 import type { AppContext } from './store';
 import { theme } from './theme';
@@ -22,7 +22,7 @@ export function AppProviders({ app, children }: { app: AppContext; children: Rea
     <ReduxProvider store={app.store}>
       <ThemeProvider theme={theme} defaultMode="system" noSsr>
         <CssBaseline enableColorScheme />
-        <PersistGate loading={<LoadingScreen />} persistor={app.persistor}>
+        <PersistGate loading={<BootMark />} persistor={app.persistor}>
           <SessionActionsContext.Provider value={actions}>{children}</SessionActionsContext.Provider>
         </PersistGate>
       </ThemeProvider>
