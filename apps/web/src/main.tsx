@@ -21,7 +21,8 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   const onSignIn = window.location.pathname.replace(/\/+$/, '') === paths.signIn;
-  if (onSignIn && !hasSavedSession()) {
+  const signedIn = hasSavedSession();
+  if (onSignIn && !signedIn) {
     const { startLightSignIn } = await import('./app/start-light-sign-in');
     startLightSignIn(container);
   } else {
@@ -30,7 +31,7 @@ async function start() {
     preloadLandingScreen(pathname);
     // One session key for the early requests and the app's store: looking it up is the slow part of both.
     const sessionKey = loadSessionKey();
-    if (hasSavedSession()) {
+    if (signedIn) {
       void sendEarlyRequests({
         storage: window.localStorage,
         sessionKey,

@@ -52,7 +52,7 @@ export async function sendEarlyRequests(options: EarlyRequestOptions): Promise<v
 }
 
 /** The early answer to exactly this request, taken once; undefined when there is none to take. */
-export function takeEarlyAnswer(
+function takeEarlyAnswer(
   url: string,
   init: RequestInit | undefined,
   now: number = Date.now(),
