@@ -7,6 +7,7 @@ import { checkAppVersion } from './lib/app-version';
 import { sendEarlyRequests } from './lib/early-requests';
 import { REFRESH_MARGIN_MS } from './lib/jwt';
 import { hasSavedSession } from './lib/saved-session';
+import { nextTask } from './lib/next-task';
 import { loadSessionKey } from './lib/session-key';
 
 /*
@@ -40,7 +41,11 @@ async function start() {
       }).catch(() => undefined);
     }
     const { createAppStore, renderApp } = await import('./app/start-app');
-    renderApp(container, createAppStore({ sessionKey }));
+    // Each step its own task, after the app's code has run: together they were one long task a tap waited for.
+    await nextTask();
+    const app = createAppStore({ sessionKey });
+    await nextTask();
+    renderApp(container, app);
   }
   // Error reporting only when built with a DSN, and only after the first render: the SDK is not first-load code.
   const sentryDsn = import.meta.env.VITE_SENTRY_DSN;

@@ -1,15 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import { PersistGate } from 'redux-persist/integration/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { SessionActionsContext } from '../lib/session-actions';
 import type { SessionActions } from '../lib/session-actions';
 import { BootMark } from './boot-mark';
+import { PersistedStateGate } from './persisted-state-gate';
 import { startSessionWatchers } from './session-watchers';
 import type { AppContext } from './store';
-import { theme } from './theme';
+import { appTheme } from './theme';
 
 /** Store, persisted-state gate, theme (light/dark following the system) and session actions. */
 export function AppProviders({ app, children }: { app: AppContext; children: ReactNode }) {
@@ -20,11 +20,11 @@ export function AppProviders({ app, children }: { app: AppContext; children: Rea
   );
   return (
     <ReduxProvider store={app.store}>
-      <ThemeProvider theme={theme} defaultMode="system" noSsr>
+      <ThemeProvider theme={appTheme()} defaultMode="system" noSsr>
         <CssBaseline enableColorScheme />
-        <PersistGate loading={<BootMark />} persistor={app.persistor}>
+        <PersistedStateGate loading={<BootMark />} persistor={app.persistor}>
           <SessionActionsContext.Provider value={actions}>{children}</SessionActionsContext.Provider>
-        </PersistGate>
+        </PersistedStateGate>
       </ThemeProvider>
     </ReduxProvider>
   );

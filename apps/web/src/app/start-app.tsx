@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
@@ -23,13 +23,17 @@ export function renderApp(container: HTMLElement, app: AppContext = createAppSto
   prefetchLandingData(app, window.location.pathname).catch(() => undefined);
   const router = createBrowserRouter(buildRoutes());
   const root = createRoot(container);
-  root.render(
-    <StrictMode>
-      <AppProviders app={app}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  // The first render is the app's largest: as a transition React renders it in slices, so a tap on the page
+  // index.html drew is not held up behind it (decision 049).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders app={app}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
   return root;
 }
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ThemeProvider } from '@mui/material/styles';
 import { describe, expect, it, vi } from 'vitest';
 import { personName } from '@liftoff/contracts/auth';
-import { theme } from '../../../app/theme';
+import { appTheme } from '../../../app/theme';
 import { NameFields } from './name-fields';
 
 const schema = z.object({ firstName: personName, lastName: personName });
@@ -34,7 +34,7 @@ describe('NameFields', () => {
   it("labels, autocompletes and validates both names with the form's schema", async () => {
     const onSave = vi.fn();
     render(
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <Form onSave={onSave} />
       </ThemeProvider>,
     );

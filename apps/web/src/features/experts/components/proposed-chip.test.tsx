@@ -1,13 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../../app/theme';
+import { appTheme } from '../../../app/theme';
 import { ProposedChip } from './proposed-chip';
 
 describe('the chip of a proposed meeting time', () => {
   it('writes its words dark on a light chip, not white on amber (which reads at 3:1)', () => {
     render(
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={appTheme()}>
         <ProposedChip label="Proposed" />
       </ThemeProvider>,
     );
