@@ -35,7 +35,7 @@ const fontFamily = '"Inter Variable", "Inter", system-ui, -apple-system, "Segoe 
 /**
  * design.md: deep indigo primary, warm amber secondary, Inter, 8 px grid, 12 px card corners. Built on first
  * use, not when the app's code is evaluated: with both colour schemes as CSS variables it takes a phone's CPU
- * 50–80 ms, which then came on top of evaluating the app's code in one long task (decision 049). Built inside
+ * 70–80 ms, which then came on top of evaluating the app's code in one long task (decision 049). Built inside
  * the app's first render, it is a slice of that render.
  */
 let built: Theme | undefined;
