@@ -160,9 +160,20 @@ describe('journey: sign up to overview', () => {
         ),
       ).toBe(stop);
     }
+    // Every frame from here on is watched: the light screen hands the page to the app without a blank one.
+    await page.evaluate(() => {
+      const watch = window as unknown as { blankFrames: number };
+      watch.blankFrames = 0;
+      const look = () => {
+        if (!document.getElementById('root')?.childElementCount) watch.blankFrames += 1;
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     await page.keyboard.press('Enter');
     await page.waitForURL('**/overview');
     await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { blankFrames: number }).blankFrames)).toBe(0);
     // Signed in the way the app signs in: a reload keeps the session.
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();

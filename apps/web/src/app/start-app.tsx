@@ -1,4 +1,5 @@
 import { StrictMode, startTransition } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
@@ -17,15 +18,22 @@ import type { AppContext } from './store';
  * sign-in, and the light sign-in screen loads it when the founder signs in or follows one of its links.
  */
 
-/** Renders the app at the browser's current address, with the store `app` already holds. */
-export function renderApp(container: HTMLElement, app: AppContext = createAppStore()): Root {
+/**
+ * Renders the app at the browser's current address, with the store `app` already holds. By default the first
+ * render is a transition: React renders it in slices, so a tap on what the page already shows (index.html's
+ * first frame) is not held up behind it (decision 049). `inSlices: false` renders it at once, for a caller that
+ * has just emptied `container`: a transition would leave the page blank until the last slice.
+ */
+export function renderApp(
+  container: HTMLElement,
+  app: AppContext = createAppStore(),
+  { inSlices = true }: { inSlices?: boolean } = {},
+): Root {
   // The landing screen's data is asked for now, while its code is still on the way (./landing-data.ts).
   prefetchLandingData(app, window.location.pathname).catch(() => undefined);
   const router = createBrowserRouter(buildRoutes());
   const root = createRoot(container);
-  // The first render is the app's largest: as a transition React renders it in slices, so a tap on the page
-  // index.html drew is not held up behind it (decision 049).
-  startTransition(() => {
+  const render = () =>
     root.render(
       <StrictMode>
         <AppProviders app={app}>
@@ -33,7 +41,9 @@ export function renderApp(container: HTMLElement, app: AppContext = createAppSto
         </AppProviders>
       </StrictMode>,
     );
-  });
+  if (inSlices) startTransition(render);
+  // In the same task as the caller's emptying of the page, so no frame is painted blank in between.
+  else flushSync(render);
   return root;
 }
 

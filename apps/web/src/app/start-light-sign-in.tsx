@@ -55,7 +55,9 @@ export function startLightSignIn(container: HTMLElement): () => void {
         // The router reads where to start from the address; no navigation state, as after the app's own sign-in.
         if (entry === 'push') window.history.pushState(null, '', path);
         else window.history.replaceState(null, '', path);
-        root = start.renderApp(container, app);
+        // At once, not in slices: the light screen is gone, and the page would stay blank until the app's
+        // render were done.
+        root = start.renderApp(container, app, { inSlices: false });
       },
       // Offline: the browser's own navigation says so, and loads the app at the path once it can.
       () => window.location.assign(path),
