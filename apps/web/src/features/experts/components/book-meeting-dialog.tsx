@@ -103,7 +103,10 @@ function Slots({
 }) {
   const labelId = useId();
   const query = useAvailabilityQuery({ expertId: expert.id, date, timezone, serviceKey });
-  const slots = query.data?.slots ?? [];
+  // Only this day's own answer: RTK Query's `data` would keep the day picked before on screen until the new
+  // one arrives, under this day's heading, and a quick click would book a time on the wrong day.
+  const current = query.currentData;
+  const slots = current?.slots ?? [];
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" id={labelId} sx={{ fontWeight: 600, mb: 1 }}>
@@ -112,18 +115,18 @@ function Slots({
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
         Shown in {timezone.replace(/_/g, ' ')}.
       </Typography>
-      {query.isFetching && !query.data ? (
-        <Stack direction="row" spacing={1} role="status" aria-label="Loading free times">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} variant="rounded" width={88} height={40} />
-          ))}
-        </Stack>
-      ) : query.isError ? (
+      {query.isError ? (
         <RetryAlert
           message={errorMessage(query.error)}
           onRetry={() => void query.refetch()}
           retryLabel="Try again"
         />
+      ) : !current ? (
+        <Stack direction="row" spacing={1} role="status" aria-label="Loading free times">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rounded" width={88} height={40} />
+          ))}
+        </Stack>
       ) : slots.length === 0 ? (
         <Typography role="status">No free times on this day any more — pick another marked day.</Typography>
       ) : (

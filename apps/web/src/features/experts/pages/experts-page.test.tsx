@@ -48,7 +48,9 @@ const thisMonth = monthOf(todayIn(userTimeZone()));
 const nextMonth = addMonths(thisMonth, 1);
 
 /** The API as the page and the booking dialog ask it; `answer` overrides one path. */
-function api(answer: (path: string, request: Request) => Response | undefined = () => undefined) {
+function api(
+  answer: (path: string, request: Request) => Response | Promise<Response> | undefined = () => undefined,
+) {
   const seen: URL[] = [];
   const posts: unknown[] = [];
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -167,6 +169,48 @@ describe('the experts page', () => {
         timezone: 'Asia/Kolkata',
       },
     ]);
+  }, 30_000);
+
+  it("never offers the day picked before while another day's free times are on their way", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { fetchImpl, posts } = api((path, request) => {
+      const date = new URL(request.url, 'http://app').searchParams.get('date') ?? '';
+      if (path !== '/api/expert/availability-schedules/e1' || !date.endsWith('-17')) return undefined;
+      // The 17th's answer is held back until the test lets it go.
+      return held.then(() =>
+        json(200, {
+          message: 'ok',
+          data: {
+            slots: [`${date}T15:00:00Z`],
+            timezone: 'UTC',
+            serviceKey: 'intro-30',
+            duration: 30,
+            date,
+            expertTimezone: 'Europe/Berlin',
+          },
+        }),
+      );
+    });
+    await renderPage(fetchImpl);
+    const card = await screen.findByRole('article', { name: 'Erin Expert' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Book a meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book a meeting with Erin Expert' });
+    await within(dialog).findByRole('radiogroup', { name: /Free times on/ });
+    await userEvent.click(freeDay(dialog, '17')!);
+
+    expect(within(dialog).queryByRole('radiogroup', { name: /Free times on/ })).toBeNull();
+    expect(within(dialog).getByRole('status', { name: 'Loading free times' })).toBeTruthy();
+    release();
+    const slots = await within(dialog).findByRole('radiogroup', { name: /Free times on/ });
+    const times = within(slots).getAllByRole('radio');
+    expect(times).toHaveLength(1);
+    await userEvent.click(times[0]!);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book 30 min' }));
+    await within(dialog).findByText('Request sent to Erin Expert');
+    expect(posts).toMatchObject([{ start: `${nextMonth}-17T15:00:00Z` }]);
   }, 30_000);
 
   it('lists the founder zone first in the zone picker, each zone with its UTC offset', async () => {
