@@ -146,6 +146,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // Opening the embedded database compiles PGlite and runs the migrations: on a busy 2-core machine that has
+    // taken longer than Fastify's default 10 s, and the server refused to start. A plugin that truly hangs still
+    // fails the start, after a minute.
+    pluginTimeout: 60_000,
     ...(tracing ? { childLoggerFactory: tracedChildLogger(tracing) } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
