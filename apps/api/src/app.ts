@@ -74,7 +74,6 @@ import { createStudioPostsService } from './features/explore/studio-service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createNotificationsService } from './features/notifications/service.js';
 import { notificationsRoutes } from './features/notifications/routes.js';
-import { AppError } from './lib/errors.js';
 import { errorSerializer, redactPaths, requestSerializer } from './lib/logging.js';
 import { AccessTokens } from './lib/tokens.js';
 import { auditPlugin } from './plugins/audit.js';
@@ -90,12 +89,12 @@ import { createErrorReporter } from './lib/error-reporting.js';
 import { createMetrics } from './lib/metrics.js';
 import { createTracing } from './lib/tracing.js';
 import { docsPlugin } from './plugins/docs.js';
-import { errorsPlugin, sendError } from './plugins/errors.js';
+import { errorsPlugin } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
 import { storableTextPlugin } from './plugins/storable-text.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { appSecurityHeaders, securityHeadersPlugin } from './plugins/security-headers.js';
-import { webAppPlugin } from './plugins/web-app.js';
+import { answerUnknownPaths, webAppPlugin } from './plugins/web-app.js';
 import { storagePlugin } from './plugins/storage.js';
 
 declare module 'fastify' {
@@ -383,20 +382,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(webAppPlugin);
 
-  // Unknown paths are rate limited like known ones, so probing them costs the prober too.
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    // A script or style the build does not have (one a page loaded before a deploy still asks for) is missing,
-    // not a page: the shell in its place would reach the browser as a script of the wrong type.
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/api') &&
-      !path.startsWith('/assets/');
-    if (wantsPage && app.webAppAvailable) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
-    return sendError(reply, new AppError(404, 'NOT_FOUND', `No such endpoint: ${request.method} ${path}`));
-  });
+  answerUnknownPaths(app);
 
   return Object.assign(app as unknown as FastifyInstance, { auth: auth.service, roles });
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { AppError } from '../lib/errors.js';
+import { sendError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,3 +47,24 @@ export const webAppPlugin = fp(
   },
   { name: 'web-app' },
 );
+
+/**
+ * Answers every path no route claims: a page of the web app gets its shell (client-side routing takes it from
+ * there), anything else a 404 in the API's error shape. Call it after the web app plugin and the rate limiter.
+ */
+export function answerUnknownPaths(app: FastifyInstance): void {
+  // Unknown paths are rate limited like known ones, so probing them costs the prober too.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    // A script or style the build does not have (one a page loaded before a deploy still asks for) is missing,
+    // not a page: the shell in its place would reach the browser as a script of the wrong type.
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !urlPath.startsWith('/api') &&
+      !urlPath.startsWith('/assets/');
+    if (wantsPage && app.webAppAvailable) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return sendError(reply, new AppError(404, 'NOT_FOUND', `No such endpoint: ${request.method} ${urlPath}`));
+  });
+}

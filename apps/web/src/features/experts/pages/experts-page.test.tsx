@@ -47,6 +47,13 @@ const femi = anExpert('e2', 'Femi');
 const thisMonth = monthOf(todayIn(userTimeZone()));
 const nextMonth = addMonths(thisMonth, 1);
 
+/** Erin's free times on one day, as the availability endpoint answers them. */
+const availabilityAnswer = (date: string, slots: string[], timezone: string | null) =>
+  json(200, {
+    message: 'ok',
+    data: { slots, timezone, serviceKey: 'intro-30', duration: 30, date, expertTimezone: 'Europe/Berlin' },
+  });
+
 /** The API as the page and the booking dialog ask it; `answer` overrides one path. */
 function api(
   answer: (path: string, request: Request) => Response | Promise<Response> | undefined = () => undefined,
@@ -81,17 +88,11 @@ function api(
     }
     if (url.pathname === '/api/expert/availability-schedules/e1') {
       const date = url.searchParams.get('date')!;
-      return json(200, {
-        message: 'ok',
-        data: {
-          slots: [`${date}T09:00:00Z`, `${date}T09:30:00Z`],
-          timezone: url.searchParams.get('timezone'),
-          serviceKey: 'intro-30',
-          duration: 30,
-          date,
-          expertTimezone: 'Europe/Berlin',
-        },
-      });
+      return availabilityAnswer(
+        date,
+        [`${date}T09:00:00Z`, `${date}T09:30:00Z`],
+        url.searchParams.get('timezone'),
+      );
     }
     if (url.pathname === '/api/expert/request-meeting') {
       const body = (await request.json()) as { start: string; timezone: string };
@@ -180,19 +181,7 @@ describe('the experts page', () => {
       const date = new URL(request.url, 'http://app').searchParams.get('date') ?? '';
       if (path !== '/api/expert/availability-schedules/e1' || !date.endsWith('-17')) return undefined;
       // The 17th's answer is held back until the test lets it go.
-      return held.then(() =>
-        json(200, {
-          message: 'ok',
-          data: {
-            slots: [`${date}T15:00:00Z`],
-            timezone: 'UTC',
-            serviceKey: 'intro-30',
-            duration: 30,
-            date,
-            expertTimezone: 'Europe/Berlin',
-          },
-        }),
-      );
+      return held.then(() => availabilityAnswer(date, [`${date}T15:00:00Z`], 'UTC'));
     });
     await renderPage(fetchImpl);
     const card = await screen.findByRole('article', { name: 'Erin Expert' });
