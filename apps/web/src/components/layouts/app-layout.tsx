@@ -17,7 +17,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useColorScheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useColorScheme, type Theme } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/Check';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
@@ -189,6 +190,9 @@ export function AppLayout({
   const { pathname } = useLocation();
   const activeIndex = navItems.findIndex((item) => item.matches(pathname));
   const crowded = navItems.length > CROWDED_BOTTOM_NAV;
+  // One navigation is drawn, the one this width shows: drawing the other hidden would double the shell's first
+  // render on a phone, where every signed-in page waits for it. Read at once (noSsr), so the first render is right.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('tablet'), { noSsr: true });
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
       <Box
@@ -242,64 +246,66 @@ export function AppLayout({
         </Toolbar>
       </AppBar>
 
-      <Paper
-        component="nav"
-        aria-label="Main"
-        square
-        elevation={0}
-        sx={{
-          display: { xs: 'none', tablet: 'flex' },
-          flexDirection: 'column',
-          alignItems: 'center',
-          position: 'fixed',
-          inset: '0 auto 0 0',
-          width: RAIL_WIDTH,
-          borderRight: 1,
-          borderColor: 'divider',
-          py: 1.5,
-          gap: 0.5,
-          zIndex: (theme) => theme.zIndex.appBar + 1,
-        }}
-      >
-        <Box
-          component={RouterLink}
-          to={navItems[0]?.to ?? '/'}
-          sx={{ mb: 2, display: 'flex' }}
-          aria-label="Liftoff overview"
+      {wide ? (
+        <Paper
+          component="nav"
+          aria-label="Main"
+          square
+          elevation={0}
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            position: 'fixed',
+            inset: '0 auto 0 0',
+            width: RAIL_WIDTH,
+            borderRight: 1,
+            borderColor: 'divider',
+            py: 1.5,
+            gap: 0.5,
+            zIndex: (theme) => theme.zIndex.appBar + 1,
+          }}
         >
-          <ProductMark size={40} withName={false} />
-        </Box>
-        {navItems.map((item, index) => {
-          const active = index === activeIndex;
-          return (
-            <ButtonBase
-              key={item.to}
-              component={RouterLink}
-              to={item.to}
-              aria-current={active ? 'page' : undefined}
-              sx={{
-                width: 80,
-                flexDirection: 'column',
-                gap: 0.5,
-                py: 1,
-                borderRadius: 2,
-                color: active ? 'primary.main' : 'text.secondary',
-                bgcolor: active ? 'action.selected' : 'transparent',
-                '&:hover': { bgcolor: 'action.hover' },
-                '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
-              }}
-            >
-              {item.icon}
-              <Typography
-                variant="caption"
-                sx={{ fontWeight: active ? 700 : 500, textAlign: 'center', lineHeight: 1.2 }}
+          <Box
+            component={RouterLink}
+            to={navItems[0]?.to ?? '/'}
+            sx={{ mb: 2, display: 'flex' }}
+            aria-label="Liftoff overview"
+          >
+            <ProductMark size={40} withName={false} />
+          </Box>
+          {navItems.map((item, index) => {
+            const active = index === activeIndex;
+            return (
+              <ButtonBase
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                sx={{
+                  width: 80,
+                  flexDirection: 'column',
+                  gap: 0.5,
+                  py: 1,
+                  borderRadius: 2,
+                  color: active ? 'primary.main' : 'text.secondary',
+                  bgcolor: active ? 'action.selected' : 'transparent',
+                  '&:hover': { bgcolor: 'action.hover' },
+                  '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
+                }}
               >
-                {item.label}
-              </Typography>
-            </ButtonBase>
-          );
-        })}
-      </Paper>
+                {item.icon}
+                <Typography
+                  variant="caption"
+                  sx={{ fontWeight: active ? 700 : 500, textAlign: 'center', lineHeight: 1.2 }}
+                >
+                  {item.label}
+                </Typography>
+              </ButtonBase>
+            );
+          })}
+        </Paper>
+      ) : null}
 
       <Box
         component="main"
@@ -317,46 +323,47 @@ export function AppLayout({
         </Box>
       </Box>
 
-      <Paper
-        component="nav"
-        aria-label="Main"
-        elevation={3}
-        sx={{
-          display: { xs: 'block', tablet: 'none' },
-          position: 'fixed',
-          left: 0,
-          right: 0,
-          bottom: 0,
-          zIndex: (theme) => theme.zIndex.appBar,
-        }}
-      >
-        <BottomNavigation
-          value={activeIndex === -1 ? false : activeIndex}
-          showLabels
+      {wide ? null : (
+        <Paper
+          component="nav"
+          aria-label="Main"
+          elevation={3}
           sx={{
-            height: BOTTOM_NAV_HEIGHT,
-            // The studio has more places than a phone's width holds: they scroll sideways inside the bar
-            // (each keeps a readable width) instead of squeezing their labels into each other.
-            ...(crowded && { justifyContent: 'flex-start', overflowX: 'auto', scrollbarWidth: 'none' }),
+            position: 'fixed',
+            left: 0,
+            right: 0,
+            bottom: 0,
+            zIndex: (theme) => theme.zIndex.appBar,
           }}
         >
-          {navItems.map((item, index) => (
-            <BottomNavigationAction
-              key={item.to}
-              component={RouterLink}
-              to={item.to}
-              label={item.label}
-              icon={item.icon}
-              value={index}
-              aria-current={index === activeIndex ? 'page' : undefined}
-              // Only a bar that scrolls has a place to bring into view; asking any other forces a layout of
-              // the whole page in the middle of the first render.
-              ref={crowded && index === activeIndex ? scrollIntoBar : undefined}
-              sx={crowded ? { minWidth: 80, flex: '0 0 auto', px: 0.5 } : { minWidth: 0, px: 0.5 }}
-            />
-          ))}
-        </BottomNavigation>
-      </Paper>
+          <BottomNavigation
+            value={activeIndex === -1 ? false : activeIndex}
+            showLabels
+            sx={{
+              height: BOTTOM_NAV_HEIGHT,
+              // The studio has more places than a phone's width holds: they scroll sideways inside the bar
+              // (each keeps a readable width) instead of squeezing their labels into each other.
+              ...(crowded && { justifyContent: 'flex-start', overflowX: 'auto', scrollbarWidth: 'none' }),
+            }}
+          >
+            {navItems.map((item, index) => (
+              <BottomNavigationAction
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                label={item.label}
+                icon={item.icon}
+                value={index}
+                aria-current={index === activeIndex ? 'page' : undefined}
+                // Only a bar that scrolls has a place to bring into view; asking any other forces a layout of
+                // the whole page in the middle of the first render.
+                ref={crowded && index === activeIndex ? scrollIntoBar : undefined}
+                sx={crowded ? { minWidth: 80, flex: '0 0 auto', px: 0.5 } : { minWidth: 0, px: 0.5 }}
+              />
+            ))}
+          </BottomNavigation>
+        </Paper>
+      )}
     </Box>
   );
 }

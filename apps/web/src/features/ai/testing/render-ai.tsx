@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { pretendViewport } from '../../../lib/testing/viewport';
 import { renderSignedIn } from '../../../app/testing/signed-in-app';
 import { paths } from '../../../config/paths';
 import { AiWorkspacePage } from '../pages/ai-workspace-page';
@@ -7,22 +7,7 @@ import type { FakeAiServer } from './fake-ai-server';
 
 /** jsdom has no layout: a laptop-wide window for media queries, and scrolling does nothing. */
 function pretendLaptop() {
-  const width = 1280;
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    } as MediaQueryList;
-  });
+  pretendViewport(1280);
   Element.prototype.scrollIntoView = () => undefined;
 }
 

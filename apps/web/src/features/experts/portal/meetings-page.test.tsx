@@ -5,7 +5,7 @@ import type { PortalMeeting } from '@liftoff/contracts/expert-meetings';
 import { ExpertApp } from '../../../app/expert/expert-app';
 import { renderSignedIn, userWith } from '../../../app/testing/signed-in-app';
 import { aMeeting } from '../testing/meetings';
-import { phoneViewport } from '../testing/viewport';
+import { pretendViewport } from '../../../lib/testing/viewport';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -85,7 +85,7 @@ async function openMeetings(options: { failList?: boolean } = {}) {
 }
 
 describe('the expert portal meetings screen on a 375 px phone', () => {
-  beforeEach(() => phoneViewport(PHONE));
+  beforeEach(() => pretendViewport(PHONE));
   afterEach(() => vi.unstubAllGlobals());
 
   it(

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyProfile } from '@liftoff/contracts/experts-profile';
 import { ExpertApp } from '../../../app/expert/expert-app';
 import { renderSignedIn, userWith } from '../../../app/testing/signed-in-app';
-import { phoneViewport } from '../testing/viewport';
+import { pretendViewport } from '../../../lib/testing/viewport';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -39,7 +39,7 @@ describe('the expert profile page on a 375 px phone', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the profile, names a bad field beside it, and saves the edits', async () => {
-    phoneViewport(375);
+    pretendViewport(375);
     const sent: unknown[] = [];
     await openProfile(async (request) => {
       if (request.method === 'GET')
@@ -83,14 +83,14 @@ describe('the expert profile page on a 375 px phone', () => {
   }, 30_000);
 
   it('lists the milestones the expert is assigned to, and says so when there are none', async () => {
-    phoneViewport(375);
+    pretendViewport(375);
     await openProfile(() => json(200, { message: 'ok', data: profile }));
     const empty = await screen.findByRole('region', { name: 'Your milestones' });
     expect(empty.textContent).toContain('No milestone names you as its expert yet.');
   }, 30_000);
 
   it('shows assigned milestones read-only, with their program and place', async () => {
-    phoneViewport(375);
+    pretendViewport(375);
     const milestones = [
       {
         programKey: 'venture-foundations',
