@@ -1,9 +1,28 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 
-/** A completion ring with its percentage in the middle; announced as a progress bar with its name. */
+/** The ring's drawing box and stroke, in the units of its viewBox (MUI's circular progress geometry). */
+const RING_BOX = 44;
+const RING_STROKE = 5;
+const RING_RADIUS = (RING_BOX - RING_STROKE) / 2;
+const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
+/** The track and the value are the same circle, drawn twice. */
+const RING_CIRCLE = {
+  cx: RING_BOX,
+  cy: RING_BOX,
+  r: RING_RADIUS,
+  fill: 'none',
+  strokeWidth: RING_STROKE,
+} as const;
+
+/**
+ * A completion ring with its percentage in the middle; announced as a progress bar with its name.
+ *
+ * Plain SVG with inline styles, not MUI's CircularProgress: the overview draws one per milestone in the same
+ * render as the rest of the page, and two styled progress components per ring (track and value) were a tenth of
+ * that render's components on a phone.
+ */
 export function ProgressRing({
   value,
   label,
@@ -15,32 +34,45 @@ export function ProgressRing({
   size?: number;
   color?: 'primary' | 'secondary' | 'success';
 }) {
+  const shown = Math.min(100, Math.max(0, value));
   return (
-    <Box sx={{ position: 'relative', display: 'inline-flex', width: size, height: size, flexShrink: 0 }}>
-      <CircularProgress
-        variant="determinate"
-        value={100}
-        size={size}
-        thickness={5}
+    <span
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={shown}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuetext={`${shown}% complete`}
+      style={{
+        position: 'relative',
+        display: 'inline-grid',
+        placeItems: 'center',
+        width: size,
+        height: size,
+        flexShrink: 0,
+      }}
+    >
+      <svg
         aria-hidden="true"
-        sx={{ color: 'action.hover', position: 'absolute', inset: 0 }}
-      />
-      <CircularProgress
-        variant="determinate"
-        value={value}
-        size={size}
-        thickness={5}
-        color={color}
-        aria-label={label}
-        aria-valuetext={`${value}% complete`}
-        sx={{ '& circle': { strokeLinecap: 'round' } }}
-      />
-      <Box aria-hidden="true" sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
-        <Typography component="span" sx={{ fontWeight: 700, fontSize: size / 4.5 }}>
-          {value}%
-        </Typography>
-      </Box>
-    </Box>
+        viewBox={`${RING_BOX / 2} ${RING_BOX / 2} ${RING_BOX} ${RING_BOX}`}
+        width={size}
+        height={size}
+        style={{ position: 'absolute', inset: 0, transform: 'rotate(-90deg)' }}
+      >
+        <circle {...RING_CIRCLE} stroke="var(--mui-palette-action-hover)" />
+        <circle
+          {...RING_CIRCLE}
+          strokeLinecap={shown > 0 ? 'round' : 'butt'}
+          stroke={`var(--mui-palette-${color}-main)`}
+          strokeDasharray={RING_LENGTH.toFixed(3)}
+          strokeDashoffset={(((100 - shown) / 100) * RING_LENGTH).toFixed(3)}
+          style={{ transition: 'stroke-dashoffset 300ms cubic-bezier(0.4, 0, 0.2, 1)' }}
+        />
+      </svg>
+      <span aria-hidden="true" style={{ position: 'relative', fontWeight: 700, fontSize: size / 4.5 }}>
+        {shown}%
+      </span>
+    </span>
   );
 }
 
