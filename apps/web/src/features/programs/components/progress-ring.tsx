@@ -19,9 +19,9 @@ const RING_CIRCLE = {
 /**
  * A completion ring with its percentage in the middle; announced as a progress bar with its name.
  *
- * Plain SVG with inline styles, not MUI's CircularProgress: the overview draws one per milestone in the same
- * render as the rest of the page, and two styled progress components per ring (track and value) were a tenth of
- * that render's components on a phone.
+ * Plain SVG with inline styles, not MUI's CircularProgress: the overview draws one per milestone in its render
+ * after first paint, and two styled progress components per ring (track and value) were a quarter of that
+ * render's components.
  */
 export function ProgressRing({
   value,
