@@ -12,9 +12,10 @@
 // The phone's connection and CPU are simulated from one unthrottled load (Lighthouse's default, the figures the
 // goals are for). THROTTLING=devtools slows the load itself instead: the page's requests then really wait on
 // each other, which shows what a change to their order does on a phone; the figures move more between runs.
+// REPORTS=<dir> keeps each audit's full report there as JSON (its LCP element, requests and main-thread work).
 // Needs `npm run build` first. CHROMIUM_PATH overrides /usr/bin/chromium.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -43,6 +44,10 @@ for (const edge of wanted) {
 if (wanted.includes('nginx') && !nginxBin)
   console.log('nginx is not installed here: the HTTP/2 edge is left out.');
 const edges = wanted.filter((edge) => edge === 'direct' || nginxBin);
+
+const reportsDir = process.env.REPORTS;
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+let reportCount = 0;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 let failed = false;
@@ -94,7 +99,13 @@ async function auditSite(base, label, signedIn) {
       },
       preset === 'desktop' ? desktopConfig : undefined,
     );
-    if (!lhr.runtimeError) return lhr;
+    if (!lhr.runtimeError) {
+      if (reportsDir) {
+        const name = `${++reportCount}-${address.split('/')[1]}.json`;
+        writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr));
+      }
+      return lhr;
+    }
     if (attempt < 2) return auditOnce(address, attempt + 1);
     throw new Error(`${address}: ${lhr.runtimeError.message}`);
   }
