@@ -29,6 +29,8 @@ import type { KeyValueStorage } from '../lib/persisted-auth';
 import { toastSlice } from '../lib/toast';
 import { markSessionEnded } from '../lib/session-ended';
 import { loadSessionKey } from '../lib/session-key';
+import { createRotationLedger } from '../lib/rotation-ledger';
+import type { RotationLedger } from '../lib/rotation-ledger';
 import { createTokenStore } from '../lib/token-store';
 
 export type AppStoreOptions = {
@@ -38,6 +40,8 @@ export type AppStoreOptions = {
   now?: () => number;
   /** The key that seals the saved session; by default this browser's own (lib/session-key). */
   sessionKey?: Promise<CryptoKey>;
+  /** Where tabs record refresh-token rotations (lib/rotation-ledger); IndexedDB's by default. */
+  rotations?: RotationLedger;
   baseUrl?: string;
 };
 
@@ -68,9 +72,11 @@ export function createAppStore(options: AppStoreOptions = {}) {
   });
 
   // `store` and `persistor` are read lazily by the closures below, once they exist.
+  const rotations = options.rotations ?? createRotationLedger(sessionKey);
   const tokens = createTokenStore({
     storage,
     sessionKey,
+    rotations,
     getTokens: () => {
       const { token, refreshToken } = store.getState().auth;
       return { token: token ?? null, refreshToken: refreshToken ?? null };
@@ -113,6 +119,8 @@ export function createAppStore(options: AppStoreOptions = {}) {
     if (options.navigate !== false) markSessionEnded();
     store.dispatch(authReset());
     store.dispatch(api.util.resetApiState());
+    // The pairs of a session that has ended are of no use to any tab.
+    void rotations.clear().catch(() => undefined);
     void persistor
       .purge()
       .then(() => persistor.flush())

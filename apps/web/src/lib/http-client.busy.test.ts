@@ -118,6 +118,7 @@ describe('a call the server was too busy to take', () => {
       read: () => stored,
       write: async (next) => void (stored = next),
       readShared: async () => null,
+      successorOf: async () => null,
       adopt: (next) => void (stored = next),
       whenReady: () => Promise.resolve(),
       onRefreshFailed: () => undefined,

@@ -225,14 +225,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function rotate(): Promise<boolean> {
     const seen = tokens.read();
     return lock(REFRESH_LOCK_NAME, async () => {
-      // Another tab may have rotated while we waited for the lock: its tokens are in the shared entry.
-      const shared = await tokens.readShared();
+      // Another tab may have rotated while we waited for the lock. The ledger says so exactly; the shared entry
+      // may not show it yet (decision 050), but also carries pairs the ledger never saw (a sign-in elsewhere).
       const mine = tokens.read();
+      const successor = mine.refreshToken ? await tokens.successorOf(mine.refreshToken) : null;
+      if (successor) tokens.adopt(successor);
+      const shared = await tokens.readShared();
+      const held = tokens.read();
       if (
         shared?.token &&
         shared.refreshToken &&
-        shared.refreshToken !== mine.refreshToken &&
-        isNewerToken(shared.token, mine.token)
+        shared.refreshToken !== held.refreshToken &&
+        isNewerToken(shared.token, held.token)
       ) {
         tokens.adopt(shared);
       }
@@ -270,7 +274,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ) {
         throw new RefreshFailure(messageOf(data) ?? 'Token refresh failed');
       }
-      await tokens.write({ token: payload.accessToken, refreshToken: payload.refreshToken });
+      await tokens.write(
+        { token: payload.accessToken, refreshToken: payload.refreshToken },
+        current.refreshToken,
+      );
       return true;
     });
   }

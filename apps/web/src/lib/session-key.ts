@@ -1,27 +1,15 @@
+import { KEYS_STORE, requestDone, withBrowserDatabase } from './browser-db';
+
 /**
  * The key that encrypts the saved session in this browser: AES-GCM, generated here, never extractable, kept in
  * IndexedDB so every tab of this origin and every visit uses the same one. Script on the page can use it while
  * the page is open but cannot read it out, and a copy of localStorage alone reveals nothing. (A key built into
  * the app would be public: anyone can read the app's scripts.)
  */
-const DATABASE = 'liftoff';
-const STORE = 'keys';
 const ENTRY = 'session';
 
 export function generateSessionKey(): Promise<CryptoKey> {
   return crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-}
-
-const done = <T>(request: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-
-function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
-  const request = factory.open(DATABASE, 1);
-  request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-  return done(request);
 }
 
 /**
@@ -36,17 +24,13 @@ export async function loadSessionKey(
   const fresh = await generateSessionKey();
   if (!factory) return fresh;
   try {
-    const database = await openDatabase(factory);
-    try {
-      const transaction = database.transaction(STORE, 'readwrite');
-      const keys = transaction.objectStore(STORE);
-      const existing = await done(keys.get(ENTRY) as IDBRequest<CryptoKey | undefined>);
+    return await withBrowserDatabase(factory, async (database) => {
+      const keys = database.transaction(KEYS_STORE, 'readwrite').objectStore(KEYS_STORE);
+      const existing = await requestDone(keys.get(ENTRY) as IDBRequest<CryptoKey | undefined>);
       if (existing instanceof CryptoKey) return existing;
-      await done(keys.put(fresh, ENTRY));
+      await requestDone(keys.put(fresh, ENTRY));
       return fresh;
-    } finally {
-      database.close();
-    }
+    });
   } catch {
     return fresh;
   }
