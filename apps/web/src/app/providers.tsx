@@ -10,6 +10,7 @@ import { PersistedStateGate } from './persisted-state-gate';
 import { startSessionWatchers } from './session-watchers';
 import type { AppContext } from './store';
 import { appTheme } from './theme';
+import { ThemeVariables } from './theme-variables';
 
 /** Store, persisted-state gate, theme (light/dark following the system) and session actions. */
 export function AppProviders({ app, children }: { app: AppContext; children: ReactNode }) {
@@ -20,7 +21,8 @@ export function AppProviders({ app, children }: { app: AppContext; children: Rea
   );
   return (
     <ReduxProvider store={app.store}>
-      <ThemeProvider theme={appTheme()} defaultMode="system" noSsr>
+      <ThemeProvider theme={appTheme()} defaultMode="system" noSsr disableStyleSheetGeneration>
+        <ThemeVariables theme={appTheme()} />
         <CssBaseline enableColorScheme />
         <PersistedStateGate loading={<BootMark />} persistor={app.persistor}>
           <SessionActionsContext.Provider value={actions}>{children}</SessionActionsContext.Provider>

@@ -2,6 +2,10 @@ import { createTheme } from '@mui/material/styles';
 import type { Theme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
+  /** The theme is built with CSS variables (below): its type carries `vars` and the provider's options for them. */
+  interface CssThemeVariables {
+    enabled: true;
+  }
   interface BreakpointOverrides {
     xs: true;
     mobile: true;
