@@ -117,6 +117,16 @@ async function auditSite(base, label, signedIn) {
     }
     const score = (c) => median(results.map((lhr) => Math.round(lhr.categories[c].score * 100)));
     const value = (id) => median(results.map((lhr) => lhr.audits[id].numericValue));
+    // The main thread's work by kind: steadier from run to run than blocking time, which counts only the
+    // part of each task past 50 ms, so it shows a change in work that the score's noise hides.
+    const work = (group) =>
+      median(
+        results.map((lhr) =>
+          lhr.audits['mainthread-work-breakdown'].details.items
+            .filter((item) => item.group === group)
+            .reduce((sum, item) => sum + item.duration, 0),
+        ),
+      );
     const performance = results.map((lhr) => Math.round(lhr.categories.performance.score * 100));
     const misses = Object.entries(goals)
       .filter(([category, goal]) => preset === 'mobile' && score(category) < goal(address))
@@ -131,7 +141,10 @@ async function auditSite(base, label, signedIn) {
           .join('  ') +
         `  (FCP ${(value('first-contentful-paint') / 1000).toFixed(1)} s, LCP ${(value('largest-contentful-paint') / 1000).toFixed(1)} s, ` +
         `TBT ${Math.round(value('total-blocking-time'))} ms, CLS ${value('cumulative-layout-shift').toFixed(3)}, ` +
-        `${Math.round(value('total-byte-weight') / 1024)} KiB)${misses.length ? `  ← ${misses.join(', ')}` : ''}`,
+        `${Math.round(value('total-byte-weight') / 1024)} KiB)${misses.length ? `  ← ${misses.join(', ')}` : ''}` +
+        `\n${' '.repeat(25)}main thread ${Math.round(value('mainthread-work-breakdown'))} ms: ` +
+        `script ${Math.round(work('scriptEvaluation'))}, style & layout ${Math.round(work('styleLayout'))}, ` +
+        `paint ${Math.round(work('paintCompositeRender'))}`,
     );
   }
 
