@@ -71,8 +71,8 @@ export function createAppStore(options: AppStoreOptions = {}) {
     markReady = resolve;
   });
 
-  // `store` and `persistor` are read lazily by the closures below, once they exist.
   const rotations = options.rotations ?? createRotationLedger(sessionKey);
+  // `store` and `persistor` are read lazily by the closures below, once they exist.
   const tokens = createTokenStore({
     storage,
     sessionKey,
