@@ -23,6 +23,19 @@ export const ROTATION_KEPT_FOR_MS = 7 * 24 * 60 * 60_000;
 /** A bound on following a chain of rotations, should the ledger ever hold a loop. */
 const MAX_HOPS = 32;
 
+/** Follows `refreshToken`'s rotations to the newest pair; null when it was never rotated. */
+async function newestSuccessor(
+  refreshToken: string,
+  successorOf: (refreshToken: string) => Promise<RotatedPair | null>,
+): Promise<RotatedPair | null> {
+  let newest: RotatedPair | null = null;
+  for (let hops = 0, pair = await successorOf(refreshToken); pair && hops < MAX_HOPS; hops++) {
+    newest = pair;
+    pair = await successorOf(pair.refreshToken);
+  }
+  return newest;
+}
+
 /** A ledger for this page alone: tests, and browsers without IndexedDB (where no saved session outlives the page). */
 export function createMemoryRotationLedger(): RotationLedger {
   const next = new Map<string, RotatedPair>();
@@ -30,14 +43,7 @@ export function createMemoryRotationLedger(): RotationLedger {
     async record(replaced, pair) {
       next.set(replaced, pair);
     },
-    async successorOf(refreshToken) {
-      let found: RotatedPair | null = null;
-      for (let hops = 0, pair = next.get(refreshToken); pair && hops < MAX_HOPS; hops++) {
-        found = pair;
-        pair = next.get(pair.refreshToken);
-      }
-      return found;
-    },
+    successorOf: (refreshToken) => newestSuccessor(refreshToken, async (token) => next.get(token) ?? null),
     async clear() {
       next.clear();
     },
@@ -96,18 +102,9 @@ export function createRotationLedger(
     },
     async successorOf(refreshToken) {
       const key = await sessionKey;
-      return withBrowserDatabase(factory, async (database) => {
-        let found: RotatedPair | null = null;
-        for (
-          let hops = 0, pair = await lookUp(database, key, refreshToken);
-          pair && hops < MAX_HOPS;
-          hops++
-        ) {
-          found = pair;
-          pair = await lookUp(database, key, pair.refreshToken);
-        }
-        return found;
-      });
+      return withBrowserDatabase(factory, (database) =>
+        newestSuccessor(refreshToken, (token) => lookUp(database, key, token)),
+      );
     },
     async clear() {
       await withBrowserDatabase(factory, async (database) => {

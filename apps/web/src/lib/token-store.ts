@@ -1,9 +1,10 @@
 import { readPersistedTokens, writePersistedTokens } from './persisted-auth';
 import type { KeyValueStorage, StoredTokens } from './persisted-auth';
 import { createMemoryRotationLedger } from './rotation-ledger';
-import type { RotationLedger } from './rotation-ledger';
+import type { RotatedPair, RotationLedger } from './rotation-ledger';
 
-export type FreshTokens = { token: string; refreshToken: string };
+/** A pair just issued by the server: both tokens present. */
+export type FreshTokens = RotatedPair;
 
 /** What the HTTP client needs to know about the session; the app binds it to the Redux auth slice. */
 export interface TokenStore {
