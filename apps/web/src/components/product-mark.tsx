@@ -1,25 +1,29 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { ProductMarkArt } from './product-mark-art';
 
-/** The Liftoff mark: a rocket on an indigo tile with an amber flame. */
+/**
+ * The Liftoff mark: a rocket on an indigo tile with an amber flame. Plain elements with inline styles, not MUI's
+ * Box and Typography: the mark is in the shell of every signed-in page, whose first commit is what a phone
+ * waits for (decision 051). The name is in the theme's body font, at 55 % of the tile's size.
+ */
 export function ProductMark({ size = 40, withName = true }: { size?: number; withName?: boolean }) {
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25 }}>
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
       <ProductMarkArt size={size} />
       {withName ? (
-        <Typography
-          component="span"
-          sx={{ fontWeight: 800, fontSize: size * 0.55, letterSpacing: '-0.02em' }}
+        <span
+          style={{
+            font: 'var(--mui-font-body1)',
+            fontWeight: 800,
+            fontSize: size * 0.55,
+            letterSpacing: '-0.02em',
+          }}
         >
           Liftoff
-        </Typography>
+        </span>
       ) : (
-        <Box component="span" sx={visuallyHidden}>
-          Liftoff
-        </Box>
+        <span style={visuallyHidden}>Liftoff</span>
       )}
-    </Box>
+    </span>
   );
 }
 

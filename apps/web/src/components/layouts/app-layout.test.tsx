@@ -1,10 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from '@mui/material/styles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appTheme } from '../../app/theme';
 import { pretendViewport } from '../../lib/testing/viewport';
-import { AppLayout, type NavItem } from './app-layout';
+import { AppLayout, type AppLayoutProps, type NavItem } from './app-layout';
 
 const places: NavItem[] = ['Overview', 'Programs', 'Explore'].map((label) => ({
   label,
@@ -13,7 +13,10 @@ const places: NavItem[] = ['Overview', 'Programs', 'Explore'].map((label) => ({
   matches: (pathname) => pathname === `/${label.toLowerCase()}`,
 }));
 
-function openAt(width: number) {
+function openAt(
+  width: number,
+  { userImageUrl, onOpenSupport = () => undefined }: Partial<AppLayoutProps> = {},
+) {
   pretendViewport(width);
   render(
     <ThemeProvider theme={appTheme()}>
@@ -22,9 +25,10 @@ function openAt(width: number) {
           navItems={places}
           userName="Maya Okafor"
           userEmail="maya@example.com"
+          userImageUrl={userImageUrl}
           profilePath="/profile"
           onSignOut={() => undefined}
-          onOpenSupport={() => undefined}
+          onOpenSupport={onOpenSupport}
         >
           <p>Page</p>
         </AppLayout>
@@ -56,5 +60,37 @@ describe('AppLayout', () => {
       'page',
     );
     expect(within(navigation).getAllByRole('link')).toHaveLength(places.length + 1);
+  });
+
+  it('shows the initials on the account button, or the picture once there is one, and names both', () => {
+    openAt(375);
+    const account = screen.getByRole('button', { name: 'MO account menu for Maya Okafor' });
+    expect(account.textContent).toBe('MO');
+    expect(account.querySelector('img')).toBeNull();
+    cleanup();
+
+    openAt(375, { userImageUrl: 'data:image/png;base64,AAAA' });
+    const withPicture = screen.getByRole('button', { name: 'MO account menu for Maya Okafor' });
+    expect(withPicture.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(withPicture.textContent).toBe('');
+  });
+
+  it('opens support from the app bar at any width', () => {
+    for (const width of [375, 1440]) {
+      const onOpenSupport = vi.fn();
+      openAt(width, { onOpenSupport });
+      fireEvent.click(screen.getByRole('button', { name: 'Support' }));
+      expect(onOpenSupport).toHaveBeenCalledTimes(1);
+      cleanup();
+    }
+  });
+
+  it('opens the account menu with the profile, the appearance and sign-out', () => {
+    openAt(1440);
+    fireEvent.click(screen.getByRole('button', { name: /account menu/ }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    expect(within(menu).getAllByRole('menuitemradio')).toHaveLength(3);
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
   });
 });

@@ -1,32 +1,24 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
-import BottomNavigation from '@mui/material/BottomNavigation';
-import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useColorScheme, type Theme } from '@mui/material/styles';
+import { useColorScheme } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/Check';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsBrightnessIcon from '@mui/icons-material/SettingsBrightnessOutlined';
-import HelpIcon from '@mui/icons-material/HelpOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
+import { PlainIcon } from '../plain-icon';
 import { ProductMark } from '../product-mark';
+import './app-layout.css';
 
 export type NavItem = { label: string; to: string; icon: ReactNode; matches: (pathname: string) => boolean };
 
@@ -46,8 +38,8 @@ export type AppLayoutProps = {
   children?: ReactNode;
 };
 
-const RAIL_WIDTH = 96;
-const BOTTOM_NAV_HEIGHT = 64;
+/** The theme's tablet breakpoint (app/theme.ts), from which the rail replaces the bottom bar (app-layout.css). */
+const TABLET_UP = '(min-width:768px)';
 /** More places than this and the phone's bottom bar scrolls (the founders' six fit side by side on a 375 px phone). */
 const CROWDED_BOTTOM_NAV = 6;
 
@@ -80,30 +72,20 @@ function ProfileMenu({
   ] as const;
   return (
     <>
-      <IconButton
+      <button
+        type="button"
+        className="shell__control shell__icon-button"
         onClick={(event) => setAnchor(event.currentTarget)}
         // The name carries the visible initials too, so voice users can say what they see (WCAG 2.5.3).
         aria-label={`${initials(userName)} account menu for ${userName}`}
         aria-controls={anchor ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
-        sx={{ p: 0.5 }}
       >
-        <Avatar
-          src={userImageUrl ?? undefined}
-          alt=""
-          sx={{
-            width: 36,
-            height: 36,
-            bgcolor: 'secondary.main',
-            color: 'secondary.contrastText',
-            fontSize: 15,
-            fontWeight: 700,
-          }}
-        >
-          {initials(userName)}
-        </Avatar>
-      </IconButton>
+        <span className="shell__avatar">
+          {userImageUrl ? <img src={userImageUrl} alt="" /> : initials(userName)}
+        </span>
+      </button>
       <Menu
         id={menuId}
         anchorEl={anchor}
@@ -171,9 +153,43 @@ function ProfileMenu({
   );
 }
 
+/** The places as links, in the rail or the bottom bar: an icon over its label, the current one marked. */
+function PlaceLinks({
+  places,
+  activeIndex,
+  bar,
+  currentRef,
+}: {
+  places: NavItem[];
+  activeIndex: number;
+  bar: 'rail' | 'bottom';
+  currentRef?: (element: HTMLElement | null) => void;
+}) {
+  return places.map((place, index) => (
+    <RouterLink
+      key={place.to}
+      className={`shell__control shell__${bar}-item`}
+      to={place.to}
+      aria-current={index === activeIndex ? 'page' : undefined}
+      ref={index === activeIndex ? currentRef : undefined}
+    >
+      {place.icon}
+      <span className={`shell__${bar}-label`}>{place.label}</span>
+    </RouterLink>
+  ));
+}
+
+/** MUI's HelpOutlined. */
+const HELP_ICON =
+  'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m1 17h-2v-2h2zm2.07-7.75-.9.92C13.45 12.9 13 13.5 13 15h-2v-.5c0-1.1.45-2.1 1.17-2.83l1.24-1.26c.37-.36.59-.86.59-1.41 0-1.1-.9-2-2-2s-2 .9-2 2H8c0-2.21 1.79-4 4-4s4 1.79 4 4c0 .88-.36 1.68-.93 2.25';
+
 /**
  * design.md layout: a navigation rail from tablet width up, a bottom navigation below it, an app bar
  * with the support button and the profile dropdown. Receives its destinations; imports no feature.
+ *
+ * Drawn with plain elements and one static stylesheet (app-layout.css) rather than MUI's components: the shell
+ * is in every signed-in page's first commit, and each styled component there is styles serialized and inserted
+ * on a phone's CPU before the page can paint (decision 051). The profile menu, opened later, stays MUI's.
  */
 export function AppLayout({
   navItems,
@@ -190,51 +206,31 @@ export function AppLayout({
   const { pathname } = useLocation();
   const activeIndex = navItems.findIndex((item) => item.matches(pathname));
   const crowded = navItems.length > CROWDED_BOTTOM_NAV;
+  const home = navItems[0]?.to ?? '/';
   // One navigation is drawn, the one this width shows: drawing the other hidden would double the shell's first
   // render on a phone, where every signed-in page waits for it. Read at once (noSsr), so the first render is right.
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('tablet'), { noSsr: true });
+  const wide = useMediaQuery(TABLET_UP, { noSsr: true });
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <Box
-        component="a"
-        href="#main"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: 2000,
-          p: 1,
-          bgcolor: 'background.paper',
-          borderRadius: 1,
-          '&:focus': { top: 8 },
-        }}
-      >
+    <div className="shell">
+      <a className="shell__skip" href="#main">
         Skip to content
-      </Box>
-      <AppBar
-        position="fixed"
-        color="inherit"
-        elevation={0}
-        sx={{
-          borderBottom: 1,
-          borderColor: 'divider',
-          bgcolor: 'background.paper',
-          pl: { xs: 0, tablet: `${RAIL_WIDTH}px` },
-        }}
-      >
-        <Toolbar sx={{ gap: 1 }}>
-          <Box
-            component={RouterLink}
-            to={navItems[0]?.to ?? '/'}
-            sx={{ color: 'inherit', textDecoration: 'none', display: { xs: 'flex', tablet: 'none' } }}
-          >
+      </a>
+      <header className="shell__bar">
+        <div className="shell__toolbar">
+          <RouterLink className="shell__bar-mark" to={home}>
             <ProductMark size={32} />
-          </Box>
-          <Box sx={{ flex: 1 }} />
+          </RouterLink>
+          <div className="shell__spacer" />
           {appBarActions}
-          <Button color="inherit" startIcon={<HelpIcon />} onClick={onOpenSupport} aria-haspopup="dialog">
+          <button
+            type="button"
+            className="shell__control shell__text-button"
+            onClick={onOpenSupport}
+            aria-haspopup="dialog"
+          >
+            <PlainIcon d={HELP_ICON} />
             Support
-          </Button>
+          </button>
           <ProfileMenu
             userName={userName}
             userEmail={userEmail}
@@ -243,127 +239,34 @@ export function AppLayout({
             onSignOut={onSignOut}
             menuLinks={menuLinks}
           />
-        </Toolbar>
-      </AppBar>
+        </div>
+      </header>
 
       {wide ? (
-        <Paper
-          component="nav"
-          aria-label="Main"
-          square
-          elevation={0}
-          sx={{
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            position: 'fixed',
-            inset: '0 auto 0 0',
-            width: RAIL_WIDTH,
-            borderRight: 1,
-            borderColor: 'divider',
-            py: 1.5,
-            gap: 0.5,
-            zIndex: (theme) => theme.zIndex.appBar + 1,
-          }}
-        >
-          <Box
-            component={RouterLink}
-            to={navItems[0]?.to ?? '/'}
-            sx={{ mb: 2, display: 'flex' }}
-            aria-label="Liftoff overview"
-          >
+        <nav className="shell__rail" aria-label="Main">
+          <RouterLink className="shell__rail-mark" to={home} aria-label="Liftoff overview">
             <ProductMark size={40} withName={false} />
-          </Box>
-          {navItems.map((item, index) => {
-            const active = index === activeIndex;
-            return (
-              <ButtonBase
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                aria-current={active ? 'page' : undefined}
-                sx={{
-                  width: 80,
-                  flexDirection: 'column',
-                  gap: 0.5,
-                  py: 1,
-                  borderRadius: 2,
-                  color: active ? 'primary.main' : 'text.secondary',
-                  bgcolor: active ? 'action.selected' : 'transparent',
-                  '&:hover': { bgcolor: 'action.hover' },
-                  '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
-                }}
-              >
-                {item.icon}
-                <Typography
-                  variant="caption"
-                  sx={{ fontWeight: active ? 700 : 500, textAlign: 'center', lineHeight: 1.2 }}
-                >
-                  {item.label}
-                </Typography>
-              </ButtonBase>
-            );
-          })}
-        </Paper>
+          </RouterLink>
+          <PlaceLinks places={navItems} activeIndex={activeIndex} bar="rail" />
+        </nav>
       ) : null}
 
-      <Box
-        component="main"
-        id="main"
-        tabIndex={-1}
-        sx={{
-          pl: { xs: 0, tablet: `${RAIL_WIDTH}px` },
-          pt: { xs: 8, sm: 9 },
-          pb: { xs: `${BOTTOM_NAV_HEIGHT + 24}px`, tablet: 4 },
-          outline: 'none',
-        }}
-      >
-        <Box sx={{ px: { xs: 2, sm: 3, laptop: 5 }, py: { xs: 2, sm: 3 }, maxWidth: 1600, mx: 'auto' }}>
-          {children ?? <Outlet />}
-        </Box>
-      </Box>
+      <main className="shell__main" id="main" tabIndex={-1}>
+        <div className="shell__page">{children ?? <Outlet />}</div>
+      </main>
 
       {wide ? null : (
-        <Paper
-          component="nav"
-          aria-label="Main"
-          elevation={3}
-          sx={{
-            position: 'fixed',
-            left: 0,
-            right: 0,
-            bottom: 0,
-            zIndex: (theme) => theme.zIndex.appBar,
-          }}
-        >
-          <BottomNavigation
-            value={activeIndex === -1 ? false : activeIndex}
-            showLabels
-            sx={{
-              height: BOTTOM_NAV_HEIGHT,
-              // The studio has more places than a phone's width holds: they scroll sideways inside the bar
-              // (each keeps a readable width) instead of squeezing their labels into each other.
-              ...(crowded && { justifyContent: 'flex-start', overflowX: 'auto', scrollbarWidth: 'none' }),
-            }}
-          >
-            {navItems.map((item, index) => (
-              <BottomNavigationAction
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                label={item.label}
-                icon={item.icon}
-                value={index}
-                aria-current={index === activeIndex ? 'page' : undefined}
-                // Only a bar that scrolls has a place to bring into view; asking any other forces a layout of
-                // the whole page in the middle of the first render.
-                ref={crowded && index === activeIndex ? scrollIntoBar : undefined}
-                sx={crowded ? { minWidth: 80, flex: '0 0 auto', px: 0.5 } : { minWidth: 0, px: 0.5 }}
-              />
-            ))}
-          </BottomNavigation>
-        </Paper>
+        <nav className={crowded ? 'shell__bottom shell__bottom--crowded' : 'shell__bottom'} aria-label="Main">
+          <PlaceLinks
+            places={navItems}
+            activeIndex={activeIndex}
+            bar="bottom"
+            // Only a bar that scrolls has a place to bring into view; asking any other forces a layout of
+            // the whole page in the middle of the first render.
+            currentRef={crowded ? scrollIntoBar : undefined}
+          />
+        </nav>
       )}
-    </Box>
+    </div>
   );
 }
