@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Notification } from '@liftoff/contracts/notifications';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -13,9 +11,10 @@ import Popover from '@mui/material/Popover';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { paths } from '../../../config/paths';
+import { AppBarIconButton } from '../../../components/layouts/app-bar-button';
+import { PlainIcon } from '../../../components/plain-icon';
 import { visuallyHidden } from '../../../components/product-mark';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useAfterFirstPaint } from '../../../lib/after-first-paint';
@@ -29,6 +28,10 @@ import {
 } from '../api';
 import { NotificationIcon } from './notification-icon';
 import { NotificationDetail } from './notification-detail';
+
+/** MUI's NotificationsOutlined, drawn bare: the bell is in every signed-in page's app bar (decision 051). */
+const BELL_ICON =
+  'M12 22c1.1 0 2-.9 2-2h-4c0 1.1.9 2 2 2m6-6v-5c0-3.07-1.63-5.64-4.5-6.32V4c0-.83-.67-1.5-1.5-1.5s-1.5.67-1.5 1.5v.68C7.64 5.36 6 7.92 6 11v5l-2 2v1h16v-1zm-2 1H8v-6c0-2.48 1.51-4.5 4-4.5s4 2.02 4 4.5z';
 
 function NotificationList({ onOpen }: { onOpen: (item: Notification) => void }) {
   const { data, error, isLoading, isFetching, refetch } = useNotificationsQuery({ pageSize: 20 });
@@ -116,17 +119,16 @@ export function NotificationBell({ allHref = paths.notifications }: { allHref?: 
   };
   return (
     <>
-      <IconButton
+      <AppBarIconButton
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-haspopup="dialog"
         aria-controls={anchor ? popoverId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
+        badge={unread}
       >
-        <Badge badgeContent={unread || null} color="error" max={99}>
-          <NotificationsIcon />
-        </Badge>
-      </IconButton>
+        <PlainIcon d={BELL_ICON} />
+      </AppBarIconButton>
       <Popover
         id={popoverId}
         open={Boolean(anchor)}
