@@ -73,6 +73,11 @@ describe('AppLayout', () => {
     const withPicture = screen.getByRole('button', { name: 'MO account menu for Maya Okafor' });
     expect(withPicture.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,AAAA');
     expect(withPicture.textContent).toBe('');
+
+    // A picture that cannot be loaded (offline, or gone from its address) gives way to the initials.
+    fireEvent.error(withPicture.querySelector('img')!);
+    expect(withPicture.querySelector('img')).toBeNull();
+    expect(withPicture.textContent).toBe('MO');
   });
 
   it('opens support from the app bar at any width', () => {

@@ -53,6 +53,16 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
 }
 
+/** The profile picture, or the initials without one or when it cannot be loaded (as MUI's Avatar falls back). */
+function AccountAvatar({ imageUrl, initials }: { imageUrl?: string | null; initials: string }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <span className="shell__avatar">
+      {imageUrl && !broken ? <img src={imageUrl} alt="" onError={() => setBroken(true)} /> : initials}
+    </span>
+  );
+}
+
 function ProfileMenu({
   userName,
   userEmail,
@@ -82,9 +92,7 @@ function ProfileMenu({
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
       >
-        <span className="shell__avatar">
-          {userImageUrl ? <img src={userImageUrl} alt="" /> : initials(userName)}
-        </span>
+        <AccountAvatar key={userImageUrl ?? ''} imageUrl={userImageUrl} initials={initials(userName)} />
       </button>
       <Menu
         id={menuId}
