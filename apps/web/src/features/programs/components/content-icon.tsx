@@ -1,7 +1,9 @@
-import Box from '@mui/material/Box';
 import { apiHref } from '../lib/urls';
 
-/** A program, milestone or step icon from the content pack; decorative (the name is always next to it). */
+/**
+ * A program, milestone or step icon from the content pack; decorative (the name is always next to it). A plain
+ * image with inline styles: the overview's first screen draws one (decision 052).
+ */
 export function ContentIcon({
   src,
   size = 40,
@@ -13,14 +15,13 @@ export function ContentIcon({
 }) {
   if (!src) return null;
   return (
-    <Box
-      component="img"
+    <img
       src={apiHref(src)}
       alt=""
       width={size}
       height={size}
       loading="lazy"
-      sx={{
+      style={{
         width: size,
         height: size,
         flexShrink: 0,

@@ -1,22 +1,18 @@
 import type { ProgramOutline } from '@liftoff/contracts/programs';
 import { Link as RouterLink } from 'react-router';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
-import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
-import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { UpcomingMeetingsSlot } from '../../../components/feature-slots';
+import { iconPaths } from '../../../components/icon-paths';
+import { PlainIcon } from '../../../components/plain-icon';
+import { visuallyHidden } from '../../../components/product-mark';
+import '../../../components/plain.css';
 import { todoOf, type TodoKind } from '../lib/todo';
+import './todo-card.css';
 
-const icons: Record<TodoKind, typeof ScheduleIcon> = {
-  'put-off': ScheduleIcon,
-  'empty-worksheet': AssignmentIcon,
-  deliverable: UploadFileIcon,
+const icons: Record<TodoKind, string> = {
+  'put-off': iconPaths.schedule,
+  'empty-worksheet': iconPaths.assignment,
+  deliverable: iconPaths.uploadFile,
 };
 
 const actions: Record<TodoKind, string> = {
@@ -28,54 +24,39 @@ const actions: Record<TodoKind, string> = {
 /**
  * "Your to-do" on the overview: what the founder put off or left open anywhere in the program, so nothing
  * put off for later is visible only inside its mission. Meetings come from the experts feature's slot.
+ * On the overview's first screen, so drawn with plain elements (decision 052); its links stay MUI's.
  */
 export function TodoCard({ program }: { program: ProgramOutline }) {
   const items = todoOf(program);
   return (
-    <Card component="section" aria-labelledby="todo-title">
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Typography id="todo-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
+    <section className="plain-card" aria-labelledby="todo-title">
+      <div className="plain-card__content">
+        <h2 id="todo-title" className="plain-h2 todo-card__title">
           Your to-do
-        </Typography>
+        </h2>
         {items.length ? (
-          <List aria-label="Left to do in your program" disablePadding sx={{ mt: 1 }}>
-            {items.map((item) => {
-              const Icon = icons[item.kind];
-              return (
-                <ListItem key={item.id} divider disableGutters sx={{ gap: 2, flexWrap: 'wrap', py: 1.25 }}>
-                  <Icon color="secondary" aria-hidden="true" />
-                  <Stack sx={{ flex: 1, minWidth: 180 }}>
-                    <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {item.detail}
-                    </Typography>
-                  </Stack>
-                  <Link component={RouterLink} to={item.to}>
-                    {actions[item.kind]}
-                    <Typography component="span" sx={visuallyHidden}>
-                      {` “${item.title}”`}
-                    </Typography>
-                  </Link>
-                </ListItem>
-              );
-            })}
-          </List>
+          <ul aria-label="Left to do in your program" className="todo-card__list">
+            {items.map((item) => (
+              <li key={item.id} className="todo-card__item">
+                <PlainIcon d={icons[item.kind]} className="todo-card__icon" />
+                <div className="todo-card__text">
+                  <p className="plain-body1 todo-card__name">{item.title}</p>
+                  <p className="plain-body2 plain-secondary">{item.detail}</p>
+                </div>
+                <Link component={RouterLink} to={item.to}>
+                  {actions[item.kind]}
+                  <span style={visuallyHidden}>{` “${item.title}”`}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
         ) : (
-          <Typography sx={{ color: 'text.secondary', mt: 1 }}>
+          <p className="plain-body1 plain-secondary todo-card__empty">
             Nothing left behind: no step put off, no worksheet left empty, no deliverable missing.
-          </Typography>
+          </p>
         )}
         <UpcomingMeetingsSlot />
-      </CardContent>
-    </Card>
+      </div>
+    </section>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

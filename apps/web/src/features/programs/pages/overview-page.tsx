@@ -1,20 +1,8 @@
 import type { MilestoneOutline, MissionOutline, ProgramOutline } from '@liftoff/contracts/programs';
 import { Link as RouterLink } from 'react-router';
 import { useSelector } from 'react-redux';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
-import ExploreIcon from '@mui/icons-material/ExploreOutlined';
-import MapIcon from '@mui/icons-material/MapOutlined';
-import SchoolIcon from '@mui/icons-material/SchoolOutlined';
-import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { buildPath, paths } from '../../../config/paths';
 import { useFirstArrivalDeferred } from '../../../lib/first-arrival';
 import { selectSessionUser } from '../../../lib/session';
@@ -24,6 +12,10 @@ import { ExpertActionsSlot, PopularQuestionsSlot } from '../../../components/fea
 import { ExpertCard } from '../components/expert-card';
 import { MilestoneRings } from '../components/milestone-rings';
 import { LoadError } from '../../../components/page-states';
+import { iconPaths } from '../../../components/icon-paths';
+import { PlainIcon } from '../../../components/plain-icon';
+import '../../../components/plain.css';
+import './overview-page.css';
 import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { ProgressBar } from '../components/progress-ring';
 import { TodoCard } from '../components/todo-card';
@@ -38,65 +30,65 @@ import {
   programProgress,
 } from '../lib/progress';
 
+/**
+ * The first screen (the welcome, what is next, the to-do) is drawn with plain elements and the shared plain
+ * stylesheet, as the shell is: it is every founder's landing page, and each MUI Typography, Box, Stack or icon
+ * is a styled component whose styles are serialized in its first commit (decisions 051, 052). The buttons stay
+ * MUI's.
+ */
+
 function OverviewSkeleton() {
   return (
-    <Box aria-busy="true" aria-label="Loading your overview" role="status">
+    <div aria-busy="true" aria-label="Loading your overview" role="status">
       <Skeleton variant="text" width="50%" height={48} />
       <Skeleton variant="text" width="30%" />
       <Skeleton variant="rounded" height={180} sx={{ mt: 3 }} />
-    </Box>
+    </div>
   );
 }
 
 function ProgramSkeleton() {
   return (
-    <Stack spacing={3} aria-busy="true" aria-label="Loading your program" role="status">
+    <div className="overview" aria-busy="true" aria-label="Loading your program" role="status">
       <Skeleton variant="rounded" height={180} />
       <Skeleton variant="rounded" height={200} />
-    </Stack>
+    </div>
   );
 }
 
 function NotEnrolledCard() {
   return (
-    <Card
-      component="section"
-      aria-labelledby="next-action-title"
-      sx={{ borderLeft: 6, borderColor: 'secondary.main' }}
-    >
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Stack
-          direction={{ xs: 'column', tablet: 'row' }}
-          spacing={3}
-          sx={{ alignItems: { tablet: 'center' } }}
-        >
-          <Box sx={{ fontSize: 56, color: 'primary.main', display: 'flex' }} aria-hidden="true">
-            <MapIcon fontSize="inherit" />
-          </Box>
-          <Box sx={{ flex: 1 }}>
-            <Typography variant="overline" sx={{ color: 'secondary.dark', fontWeight: 700 }}>
-              Next
-            </Typography>
-            <Typography id="next-action-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
-              Your program appears here once you are enrolled
-            </Typography>
-            <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: '65ch' }}>
-              You are not enrolled in a program yet. Until then, the product tour explains how programs,
-              experts and the AI coach fit together.
-            </Typography>
-          </Box>
-          <Stack spacing={1} sx={{ minWidth: { tablet: 200 } }}>
-            <Button component={RouterLink} to={paths.tutorial} variant="contained" startIcon={<SchoolIcon />}>
-              Take the tour
-            </Button>
-          </Stack>
-        </Stack>
-      </CardContent>
-    </Card>
+    <section className="plain-card overview-next" aria-labelledby="next-action-title">
+      <div className="plain-card__content overview-next__row">
+        <span className="overview-next__tour-icon">
+          <PlainIcon d={iconPaths.map} />
+        </span>
+        <div className="overview-next__body">
+          <span className="plain-overline overview-next__kicker overview-next__kicker--accent">Next</span>
+          <h2 id="next-action-title" className="plain-h2 overview-next__title overview-next__title--small">
+            Your program appears here once you are enrolled
+          </h2>
+          <p className="plain-body1 plain-secondary overview-next__detail">
+            You are not enrolled in a program yet. Until then, the product tour explains how programs, experts
+            and the AI coach fit together.
+          </p>
+        </div>
+        <div className="overview-next__actions overview-next__actions--narrow">
+          <Button
+            component={RouterLink}
+            to={paths.tutorial}
+            variant="contained"
+            startIcon={<PlainIcon d={iconPaths.school} />}
+          >
+            Take the tour
+          </Button>
+        </div>
+      </div>
+    </section>
   );
 }
 
-type NextAction = { label: string; to: string; icon: React.ReactNode; detail: string };
+type NextAction = { label: string; to: string; icon: string; detail: string };
 
 function nextActionFor(mission: MissionOutline): NextAction {
   if (awaitsDeliverable(mission)) {
@@ -105,7 +97,7 @@ function nextActionFor(mission: MissionOutline): NextAction {
     return {
       label: 'Hand in your deliverable',
       to: buildPath.missionDeliverable(mission.id),
-      icon: <UploadFileIcon />,
+      icon: iconPaths.uploadFile,
       // Steps put off are not done: say so rather than "every step is done".
       detail: putOff
         ? `${putOff === 1 ? '1 step is' : `${putOff} steps are`} put off for later. Finish ${putOff === 1 ? 'it' : 'them'} and hand in “${title}” to complete the mission.`
@@ -116,7 +108,7 @@ function nextActionFor(mission: MissionOutline): NextAction {
   return {
     label: 'Continue',
     to: buildPath.missionDetails(mission.id, step?.id),
-    icon: <ArrowForwardIcon />,
+    icon: iconPaths.arrowForward,
     detail: step ? `Next step: ${step.title} · about ${minutes(step.estimatedMinutes)}` : mission.summary,
   };
 }
@@ -125,76 +117,69 @@ function NextCard({ program, milestone }: { program: ProgramOutline; milestone: 
   const mission = milestone && milestone.status === 'ONGOING' ? currentMission(milestone.userMission) : null;
   const action = mission ? nextActionFor(mission) : null;
   return (
-    <Card
-      component="section"
-      aria-labelledby="next-action-title"
-      sx={{ borderLeft: 6, borderColor: 'secondary.main' }}
-    >
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Stack
-          direction={{ xs: 'column', tablet: 'row' }}
-          spacing={3}
-          sx={{ alignItems: { tablet: 'center' } }}
-        >
-          {milestone ? <ContentIcon src={milestone.iconUrl} size={64} /> : null}
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="overline" sx={{ color: 'text.secondary', fontWeight: 700 }}>
-              {program.name}
-              {milestone ? ` · Milestone ${milestone.index} of ${program.userMilestone.length}` : ''}
-            </Typography>
-            {mission && milestone && action ? (
-              <>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {milestone.name} — {milestone.overviewSubtitle}
-                </Typography>
-                <Typography id="next-action-title" variant="h2" sx={{ fontSize: '1.375rem', mt: 0.5 }}>
-                  {mission.name}
-                </Typography>
-                <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: '65ch' }}>
-                  {action.detail}
-                </Typography>
-              </>
-            ) : (
-              <>
-                <Typography id="next-action-title" variant="h2" sx={{ fontSize: '1.375rem', mt: 0.5 }}>
-                  {program.status === 'COMPLETED' ? 'You finished the program' : 'Nothing open right now'}
-                </Typography>
-                <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: '65ch' }}>
-                  {program.status === 'COMPLETED'
-                    ? 'Every milestone is complete. Your work is kept in your outcomes, ready to share.'
-                    : 'Open the program map to see where each milestone stands.'}
-                </Typography>
-              </>
-            )}
-          </Box>
-          <Stack spacing={1} sx={{ minWidth: { tablet: 220 } }}>
-            {action ? (
-              <Button
-                component={RouterLink}
-                to={action.to}
-                variant="contained"
-                size="large"
-                endIcon={action.icon}
-              >
-                {action.label}
-              </Button>
-            ) : (
-              <Button
-                component={RouterLink}
-                to={paths.outcomesRepository}
-                variant="contained"
-                startIcon={<EmojiEventsIcon />}
-              >
-                See your outcomes
-              </Button>
-            )}
-            <Button component={RouterLink} to={paths.programs} variant="outlined" startIcon={<MapIcon />}>
-              Open the program map
+    <section className="plain-card overview-next" aria-labelledby="next-action-title">
+      <div className="plain-card__content overview-next__row">
+        {milestone ? <ContentIcon src={milestone.iconUrl} size={64} /> : null}
+        <div className="overview-next__body">
+          <span className="plain-overline plain-secondary overview-next__kicker">
+            {program.name}
+            {milestone ? ` · Milestone ${milestone.index} of ${program.userMilestone.length}` : ''}
+          </span>
+          {mission && milestone && action ? (
+            <>
+              <p className="plain-body2 plain-secondary">
+                {milestone.name} — {milestone.overviewSubtitle}
+              </p>
+              <h2 id="next-action-title" className="plain-h2 overview-next__title">
+                {mission.name}
+              </h2>
+              <p className="plain-body1 plain-secondary overview-next__detail">{action.detail}</p>
+            </>
+          ) : (
+            <>
+              <h2 id="next-action-title" className="plain-h2 overview-next__title">
+                {program.status === 'COMPLETED' ? 'You finished the program' : 'Nothing open right now'}
+              </h2>
+              <p className="plain-body1 plain-secondary overview-next__detail">
+                {program.status === 'COMPLETED'
+                  ? 'Every milestone is complete. Your work is kept in your outcomes, ready to share.'
+                  : 'Open the program map to see where each milestone stands.'}
+              </p>
+            </>
+          )}
+        </div>
+        <div className="overview-next__actions">
+          {action ? (
+            <Button
+              component={RouterLink}
+              to={action.to}
+              variant="contained"
+              size="large"
+              endIcon={<PlainIcon d={action.icon} />}
+            >
+              {action.label}
             </Button>
-          </Stack>
-        </Stack>
-      </CardContent>
-    </Card>
+          ) : (
+            <Button
+              component={RouterLink}
+              to={paths.outcomesRepository}
+              variant="contained"
+              startIcon={<PlainIcon d={iconPaths.emojiEvents} />}
+            >
+              See your outcomes
+            </Button>
+          )}
+          <Button
+            component={RouterLink}
+            to={paths.programs}
+            variant="outlined"
+            startIcon={<PlainIcon d={iconPaths.map} />}
+          >
+            Open the program map
+          </Button>
+        </div>
+      </div>
+    </section>
   );
 }
 
@@ -202,45 +187,41 @@ function ProgressCard({ program }: { program: ProgramOutline }) {
   const overall = programProgress(program);
   const completed = program.userMilestone.filter((m) => m.status === 'COMPLETED').length;
   return (
-    <Card component="section" aria-labelledby="progress-title">
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Typography id="progress-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+    <section className="plain-card" aria-labelledby="progress-title">
+      <div className="plain-card__content">
+        <h2 id="progress-title" className="plain-h2 overview-progress__title">
           Your progress
-        </Typography>
+        </h2>
         <ProgressBar
           value={overall.percent}
           label={`${program.name} progress`}
           caption={`${completed} of ${program.userMilestone.length} milestones complete`}
         />
-        <Box sx={{ mt: 3 }}>
+        <div className="overview-progress__rings">
           <MilestoneRings milestones={program.userMilestone} />
-        </Box>
-      </CardContent>
-    </Card>
+        </div>
+      </div>
+    </section>
   );
 }
 
 /** A pointer to the blog for the few minutes between calls. */
 function ExploreInvite() {
   return (
-    <Card component="section" aria-labelledby="explore-title">
-      <CardContent
-        sx={{ p: { xs: 2.5, sm: 3 }, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
-      >
-        <ExploreIcon color="secondary" aria-hidden="true" />
-        <Box sx={{ flex: 1, minWidth: 200 }}>
-          <Typography id="explore-title" variant="h2" sx={{ fontSize: '1.0625rem' }}>
+    <section className="plain-card" aria-labelledby="explore-title">
+      <div className="plain-card__content overview-explore">
+        <PlainIcon d={iconPaths.explore} className="overview-explore__icon" />
+        <div className="overview-explore__body">
+          <h2 id="explore-title" className="plain-h2 overview-explore__title">
             Five minutes between calls?
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Explore has short reads for founders.
-          </Typography>
-        </Box>
+          </h2>
+          <p className="plain-body2 plain-secondary">Explore has short reads for founders.</p>
+        </div>
         <Button component={RouterLink} to="/explore">
           Go to Explore
         </Button>
-      </CardContent>
-    </Card>
+      </div>
+    </section>
   );
 }
 
@@ -253,25 +234,27 @@ export function OverviewPage() {
   const program = programs.data ? currentProgram(programs.data) : null;
   const milestone = program ? currentMilestone(program.userMilestone) : null;
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <Box>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.625rem', sm: '2rem' } }}>
-          Welcome{user.firstName ? `, ${user.firstName}` : ''}
-        </Typography>
+    <div className="overview">
+      <div>
+        <h1 className="plain-h1 overview__welcome">Welcome{user.firstName ? `, ${user.firstName}` : ''}</h1>
         {startupName ? (
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}
-          >
-            <Typography sx={{ color: 'text.secondary' }}>
+          <div className="overview__startup">
+            <p className="plain-body1 plain-secondary">
               Building <strong>{startupName}</strong>
-            </Typography>
-            {stage ? <Chip size="small" label={stage} /> : null}
-            {industry ? <Chip size="small" variant="outlined" label={industry} /> : null}
-          </Stack>
+            </p>
+            {stage ? (
+              <span className="plain-chip">
+                <span>{stage}</span>
+              </span>
+            ) : null}
+            {industry ? (
+              <span className="plain-chip plain-chip--outlined">
+                <span>{industry}</span>
+              </span>
+            ) : null}
+          </div>
         ) : null}
-      </Box>
+      </div>
 
       {programs.isLoading ? (
         <ProgramSkeleton />
@@ -302,6 +285,6 @@ export function OverviewPage() {
       {/* Below the program, so it comes with it (with the later cards when there is one): shown under the
           skeleton, it would jump down on arrival. */}
       {programs.isLoading || program ? null : <ExploreInvite />}
-    </Stack>
+    </div>
   );
 }
