@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import { iconPaths } from '../../../components/icon-paths';
+import { PlainIcon } from '../../../components/plain-icon';
+import '../../../components/plain.css';
+import './chat-welcome.css';
 
 export const STARTER_QUESTIONS = [
   'How do I run customer interviews?',
@@ -29,28 +29,19 @@ export function ChatWelcome({
   offered: string | null;
   onAsk: (question: string) => void;
 }) {
+  // The coach's first screen: plain elements but for the questions, which are buttons (decision 052).
   return (
-    <Box sx={{ textAlign: 'center', py: { xs: 3, sm: 6 }, maxWidth: 640, mx: 'auto' }}>
-      <Box
-        aria-hidden="true"
-        sx={{ fontSize: 48, color: 'primary.main', display: 'flex', justifyContent: 'center' }}
-      >
-        <AutoAwesomeIcon fontSize="inherit" />
-      </Box>
-      <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 1 }}>
-        Ask your coach anything about your program
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 1 }}>
+    <div className="chat-welcome">
+      <span className="chat-welcome__icon">
+        <PlainIcon d={iconPaths.autoAwesome} />
+      </span>
+      <h2 className="plain-h2 chat-welcome__title">Ask your coach anything about your program</h2>
+      <p className="plain-body1 plain-secondary chat-welcome__lead">
         {aboutStep
           ? `Asking about ${aboutTitle ? `“${aboutTitle}”` : 'your step'}: the coach sees your saved worksheet answers. Try one of these:`
           : 'It knows your startup, your milestone and your mission. Try one of these:'}
-      </Typography>
-      <Stack
-        component="ul"
-        direction="row"
-        aria-label="Suggested questions"
-        sx={{ listStyle: 'none', p: 0, mt: 2.5, flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}
-      >
+      </p>
+      <ul aria-label="Suggested questions" className="chat-welcome__questions">
         {(aboutStep && offered ? [offered, ...STEP_QUESTIONS] : STARTER_QUESTIONS).map((question) => (
           <li key={question}>
             <Chip
@@ -67,7 +58,7 @@ export function ChatWelcome({
             />
           </li>
         ))}
-      </Stack>
-    </Box>
+      </ul>
+    </div>
   );
 }
