@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
+import './progress-bar.css';
 
 /** The ring's drawing box and stroke, in the units of its viewBox (MUI's circular progress geometry). */
 const RING_BOX = 44;
@@ -76,18 +75,16 @@ export function ProgressRing({
   );
 }
 
-/** The program's overall bar with a visible caption. */
+/** The program's overall bar with a visible caption. The bar is MUI's; the text around it is plain (decision 052). */
 export function ProgressBar({ value, label, caption }: { value: number; label: string; caption?: string }) {
   return (
-    <Box>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.75, gap: 2 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {label}
-        </Typography>
-        <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="program-percent">
+    <div>
+      <div className="progress-bar__heading">
+        <p className="progress-bar__label">{label}</p>
+        <p className="progress-bar__value" data-testid="program-percent">
           {value}%
-        </Typography>
-      </Box>
+        </p>
+      </div>
       <LinearProgress
         variant="determinate"
         value={value}
@@ -96,11 +93,7 @@ export function ProgressBar({ value, label, caption }: { value: number; label: s
         aria-valuetext={`${value}% complete`}
         sx={{ height: 10, borderRadius: 5 }}
       />
-      {caption ? (
-        <Typography variant="caption" sx={{ color: 'text.secondary', mt: 0.5, display: 'block' }}>
-          {caption}
-        </Typography>
-      ) : null}
-    </Box>
+      {caption ? <span className="progress-bar__caption">{caption}</span> : null}
+    </div>
   );
 }

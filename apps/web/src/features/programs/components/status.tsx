@@ -5,6 +5,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DoNotDisturbOnIcon from '@mui/icons-material/DoNotDisturbOnOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutlined';
+import { iconPaths } from '../../../components/icon-paths';
 
 type StatusMeta = {
   label: string;
@@ -12,14 +13,40 @@ type StatusMeta = {
   /** A palette path for borders and icons. */
   tone: string;
   Icon: typeof CheckCircleIcon;
+  /** The same icon's path, for a `PlainIcon` where a screen draws many (milestone-rings.tsx). */
+  iconPath: string;
 };
 
 /** Status as icon, colour and words together (never colour alone). */
 export const statusMeta: Record<ProgressStatus, StatusMeta> = {
-  ONGOING: { label: 'In progress', color: 'primary', tone: 'primary.main', Icon: PlayCircleIcon },
-  LOCKED: { label: 'Locked', color: 'default', tone: 'text.secondary', Icon: LockIcon },
-  COMPLETED: { label: 'Completed', color: 'success', tone: 'success.main', Icon: CheckCircleIcon },
-  INCOMPLETED: { label: 'Closed unfinished', color: 'error', tone: 'error.main', Icon: DoNotDisturbOnIcon },
+  ONGOING: {
+    label: 'In progress',
+    color: 'primary',
+    tone: 'primary.main',
+    Icon: PlayCircleIcon,
+    iconPath: iconPaths.playCircle,
+  },
+  LOCKED: {
+    label: 'Locked',
+    color: 'default',
+    tone: 'text.secondary',
+    Icon: LockIcon,
+    iconPath: iconPaths.lock,
+  },
+  COMPLETED: {
+    label: 'Completed',
+    color: 'success',
+    tone: 'success.main',
+    Icon: CheckCircleIcon,
+    iconPath: iconPaths.checkCircle,
+  },
+  INCOMPLETED: {
+    label: 'Closed unfinished',
+    color: 'error',
+    tone: 'error.main',
+    Icon: DoNotDisturbOnIcon,
+    iconPath: iconPaths.doNotDisturbOn,
+  },
 };
 
 /**
