@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Expert } from '@liftoff/contracts/experts';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
+import '../../../components/plain.css';
 import { apiHref } from '../lib/urls';
+import './expert-card.css';
 
 /**
  * The milestone's expert: photo, name, headline. `actions` is the slot where asking a question and
@@ -22,32 +20,21 @@ export function ExpertCard({
 }) {
   const name = `${expert.firstName} ${expert.lastName}`.trim();
   const headline = expert.expertMeta[0]?.headline;
+  const Name = headingLevel;
+  // Plain but for the photo, whose initial stands in when it cannot be loaded (decision 052).
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-label={`Your expert, ${name}`}
-      sx={{ boxShadow: 'none' }}
-    >
-      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+    <section aria-label={`Your expert, ${name}`} className="plain-card expert-card">
+      <div className="expert-card__content">
         <Avatar src={apiHref(expert.profileImageUrl)} alt={`Photo of ${name}`} sx={{ width: 64, height: 64 }}>
           {expert.firstName[0]}
         </Avatar>
-        <Box sx={{ flex: 1, minWidth: 180 }}>
-          <Typography variant="overline" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
-            Your expert
-          </Typography>
-          <Typography component={headingLevel} sx={{ fontWeight: 700, fontSize: '1.0625rem' }}>
-            {name}
-          </Typography>
-          {headline ? (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {headline}
-            </Typography>
-          ) : null}
-        </Box>
-        {actions ? <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box> : null}
-      </CardContent>
-    </Card>
+        <div className="expert-card__text">
+          <span className="plain-overline plain-secondary expert-card__kicker">Your expert</span>
+          <Name className="expert-card__name">{name}</Name>
+          {headline ? <p className="plain-body2 plain-secondary">{headline}</p> : null}
+        </div>
+        {actions ? <div className="expert-card__actions">{actions}</div> : null}
+      </div>
+    </section>
   );
 }
