@@ -33,7 +33,7 @@ export function ChatWelcome({
   return (
     <div className="chat-welcome">
       <span className="chat-welcome__icon">
-        <PlainIcon d={iconPaths.autoAwesome} />
+        <PlainIcon d={iconPaths.autoAwesome} className="plain-icon--inherit" />
       </span>
       <h2 className="plain-h2 chat-welcome__title">Ask your coach anything about your program</h2>
       <p className="plain-body1 plain-secondary chat-welcome__lead">

@@ -30,7 +30,7 @@ export function ExpertCard({
         </Avatar>
         <div className="expert-card__text">
           <span className="plain-overline plain-secondary expert-card__kicker">Your expert</span>
-          <Name className="expert-card__name">{name}</Name>
+          <Name className="plain-body1 expert-card__name">{name}</Name>
           {headline ? <p className="plain-body2 plain-secondary">{headline}</p> : null}
         </div>
         {actions ? <div className="expert-card__actions">{actions}</div> : null}

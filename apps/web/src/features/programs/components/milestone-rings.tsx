@@ -1,5 +1,6 @@
 import type { MilestoneOutline } from '@liftoff/contracts/programs';
 import { PlainIcon } from '../../../components/plain-icon';
+import '../../../components/plain.css';
 import { byIndex, milestoneProgress } from '../lib/progress';
 import { ProgressRing } from './progress-ring';
 import { statusMeta } from './status';
@@ -29,9 +30,9 @@ export function MilestoneRings({
               label={`Milestone ${milestone.index}, ${milestone.name}`}
               color={milestone.status === 'COMPLETED' ? 'success' : 'primary'}
             />
-            <p className="milestone-rings__name">{milestone.name}</p>
+            <p className="plain-body2 milestone-rings__name">{milestone.name}</p>
             <span className="milestone-rings__status" style={{ color: paletteVariable(meta.tone) }}>
-              <PlainIcon d={meta.iconPath} />
+              <PlainIcon d={meta.iconPath} className="plain-icon--inherit" />
               <span className="milestone-rings__label">{meta.label}</span>
             </span>
           </li>

@@ -1,4 +1,5 @@
 import LinearProgress from '@mui/material/LinearProgress';
+import '../../../components/plain.css';
 import './progress-bar.css';
 
 /** The ring's drawing box and stroke, in the units of its viewBox (MUI's circular progress geometry). */
@@ -80,8 +81,8 @@ export function ProgressBar({ value, label, caption }: { value: number; label: s
   return (
     <div>
       <div className="progress-bar__heading">
-        <p className="progress-bar__label">{label}</p>
-        <p className="progress-bar__value" data-testid="program-percent">
+        <p className="plain-body2 progress-bar__label">{label}</p>
+        <p className="plain-body2 progress-bar__value" data-testid="program-percent">
           {value}%
         </p>
       </div>

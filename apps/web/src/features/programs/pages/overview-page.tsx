@@ -61,7 +61,7 @@ function NotEnrolledCard() {
     <section className="plain-card overview-next" aria-labelledby="next-action-title">
       <div className="plain-card__content overview-next__row">
         <span className="overview-next__tour-icon">
-          <PlainIcon d={iconPaths.map} />
+          <PlainIcon d={iconPaths.map} className="plain-icon--inherit" />
         </span>
         <div className="overview-next__body">
           <span className="plain-overline overview-next__kicker overview-next__kicker--accent">Next</span>
