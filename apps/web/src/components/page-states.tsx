@@ -7,13 +7,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage, errorStatus } from '../lib/api';
 import { RetryAlert } from './retry-alert';
+import './plain.css';
+import './page-states.css';
 
-/** The page title every state shares, so the heading structure never jumps. */
+/**
+ * The page title every state shares, so the heading structure never jumps. A plain heading (decision 052): every
+ * page draws one on its first commit.
+ */
 export function PageTitle({ children, id }: { children: ReactNode; id?: string }) {
   return (
-    <Typography id={id} variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.875rem' } }}>
+    <h1 id={id} className="plain-h1 page-title">
       {children}
-    </Typography>
+    </h1>
   );
 }
 

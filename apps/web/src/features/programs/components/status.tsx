@@ -1,11 +1,11 @@
 import type { ProgressStatus } from '@liftoff/contracts/programs';
-import Chip from '@mui/material/Chip';
-import type { ChipProps } from '@mui/material/Chip';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DoNotDisturbOnIcon from '@mui/icons-material/DoNotDisturbOnOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutlined';
 import { iconPaths } from '../../../components/icon-paths';
+import { PlainIcon } from '../../../components/plain-icon';
+import '../../../components/plain.css';
 
 type StatusMeta = {
   label: string;
@@ -51,24 +51,24 @@ export const statusMeta: Record<ProgressStatus, StatusMeta> = {
 
 /**
  * `notStarted` marks an open mission nobody has touched yet: it reads "Not started", not "In progress"
- * (see `missionStarted`).
+ * (see `missionStarted`). Drawn as a plain small chip (components/plain.css): nobody operates it, and the
+ * programs page draws one per milestone and mission.
  */
-export function StatusChip({
-  status,
-  notStarted = false,
-  size = 'small',
-  ...rest
-}: { status: ProgressStatus; notStarted?: boolean } & Omit<ChipProps, 'color' | 'label' | 'icon'>) {
+export function StatusChip({ status, notStarted = false }: { status: ProgressStatus; notStarted?: boolean }) {
   const meta = statusMeta[status];
   const fresh = notStarted && status === 'ONGOING';
+  const outlined = status === 'LOCKED' || fresh;
+  const className = [
+    'plain-chip',
+    outlined && 'plain-chip--outlined',
+    meta.color !== 'default' && `plain-chip--${meta.color}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <Chip
-      size={size}
-      color={meta.color}
-      variant={status === 'LOCKED' || fresh ? 'outlined' : 'filled'}
-      icon={<meta.Icon fontSize="small" />}
-      label={fresh ? 'Not started' : meta.label}
-      {...rest}
-    />
+    <span className={className}>
+      <PlainIcon d={meta.iconPath} />
+      <span>{fresh ? 'Not started' : meta.label}</span>
+    </span>
   );
 }
