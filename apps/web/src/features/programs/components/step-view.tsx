@@ -3,23 +3,18 @@ import type { Mission, NextStepResult, Step as MissionStep } from '@liftoff/cont
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Rating from '@mui/material/Rating';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
+import { iconPaths } from '../../../components/icon-paths';
+import { PlainIcon } from '../../../components/plain-icon';
+import '../../../components/plain.css';
 import { buildPath } from '../../../config/paths';
 import { errorMessage, errorStatus } from '../../../lib/api';
 import { clearDraft, readDraft, useDraft, writeDraft } from '../../../lib/drafts';
@@ -31,6 +26,7 @@ import { WorksheetForm } from './worksheet-form';
 import { formatDate, minutes } from '../lib/format';
 import { apiHref } from '../lib/urls';
 import { byIndex, putOffAtCompletion, putOffQuestion } from '../lib/progress';
+import './step-view.css';
 
 const sameAnswers = (a: Record<string, string>, b: Record<string, string>) => {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -41,10 +37,10 @@ function StepRating({ step, missionId }: { step: MissionStep; missionId: string 
   const [rate, rating] = useRateStepMutation();
   const labelId = `rating-${step.id}`;
   return (
-    <Box>
-      <Typography id={labelId} component="legend" sx={{ fontWeight: 600 }}>
+    <div className="step-view__rating">
+      <legend id={labelId} className="plain-body1 step-view__rating-label">
         How useful was this step?
-      </Typography>
+      </legend>
       <Rating
         name={`rating-${step.id}`}
         value={step.rating}
@@ -58,7 +54,7 @@ function StepRating({ step, missionId }: { step: MissionStep; missionId: string 
         aria-labelledby={labelId}
         sx={{ mt: 0.5 }}
       />
-    </Box>
+    </div>
   );
 }
 
@@ -187,38 +183,30 @@ export function StepView({
 
   const open = step.status === 'ONGOING';
   return (
-    <Card component="article" aria-labelledby={`step-title-${step.id}`}>
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 1, alignItems: 'center' }}>
-          <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+    <article className="plain-card" aria-labelledby={`step-title-${step.id}`}>
+      <div className="step-view__content">
+        <div className="step-view__kinds">
+          <span className="plain-overline plain-secondary">
             Step {step.index} of {ordered.length}
-          </Typography>
-          <Chip
-            size="small"
-            variant="outlined"
-            icon={step.type === 'TOOL' ? <AssignmentIcon /> : undefined}
-            label={step.type === 'TOOL' ? 'Worksheet' : 'Reading'}
-          />
-          <Chip
-            size="small"
-            variant="outlined"
-            icon={<ScheduleIcon />}
-            label={`about ${minutes(step.estimatedMinutes)}`}
-          />
+          </span>
+          <span className="plain-chip plain-chip--outlined">
+            {step.type === 'TOOL' ? <PlainIcon d={iconPaths.assignment} /> : null}
+            <span>{step.type === 'TOOL' ? 'Worksheet' : 'Reading'}</span>
+          </span>
+          <span className="plain-chip plain-chip--outlined">
+            <PlainIcon d={iconPaths.schedule} />
+            <span>about {minutes(step.estimatedMinutes)}</span>
+          </span>
           {step.status === 'COMPLETED' ? <StatusChip status="COMPLETED" /> : null}
           {step.doLater && step.status !== 'COMPLETED' ? (
-            <Chip size="small" color="secondary" label="Put off for later" />
+            <span className="plain-chip plain-chip--secondary">
+              <span>Put off for later</span>
+            </span>
           ) : null}
-        </Stack>
-        <Typography
-          id={`step-title-${step.id}`}
-          ref={headingRef}
-          tabIndex={-1}
-          variant="h2"
-          sx={{ fontSize: { xs: '1.375rem', sm: '1.625rem' }, outline: 'none' }}
-        >
+        </div>
+        <h2 id={`step-title-${step.id}`} ref={headingRef} tabIndex={-1} className="plain-h2 step-view__title">
           {step.title}
-        </Typography>
+        </h2>
 
         {step.status === 'LOCKED' ? (
           <Alert severity="info" sx={{ mt: 2 }}>
@@ -242,14 +230,10 @@ export function StepView({
             ) : null}
 
             {step.worksheet ? (
-              <Box
-                component="section"
-                aria-labelledby={`worksheet-${step.id}`}
-                sx={{ mt: 4, maxWidth: '75ch' }}
-              >
-                <Typography id={`worksheet-${step.id}`} variant="h3" sx={{ fontSize: '1.125rem', mb: 2 }}>
+              <section aria-labelledby={`worksheet-${step.id}`} className="step-view__worksheet">
+                <h3 id={`worksheet-${step.id}`} className="plain-h3 step-view__worksheet-title">
                   Your worksheet
-                </Typography>
+                </h3>
                 <WorksheetForm
                   worksheet={step.worksheet}
                   answers={answers}
@@ -257,11 +241,7 @@ export function StepView({
                   idPrefix={`ws-${step.id}`}
                   onChange={(key, value) => setAnswers({ ...answers, [key]: value })}
                 />
-                <Stack
-                  direction="row"
-                  spacing={2}
-                  sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-                >
+                <div className="step-view__row step-view__row--save">
                   <Button
                     variant="outlined"
                     onClick={() => void saveAnswers()}
@@ -270,22 +250,18 @@ export function StepView({
                   >
                     Save answers
                   </Button>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+                  <p className="plain-body2 plain-secondary" aria-live="polite">
                     {dirty
                       ? 'Unsaved changes, kept on this device'
                       : step.worksheet.updatedAt
                         ? `Saved ${formatDate(step.worksheet.updatedAt)}`
                         : 'Nothing saved yet'}
-                  </Typography>
-                </Stack>
-              </Box>
+                  </p>
+                </div>
+              </section>
             ) : null}
 
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ mt: 4, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-            >
+            <div className="step-view__row step-view__row--coach">
               <Button
                 component={RouterLink}
                 to={buildPath.aiWorkspaceAboutStep(
@@ -296,20 +272,18 @@ export function StepView({
                     : `Help me apply “${step.title}” to my startup`,
                 )}
                 variant="outlined"
-                startIcon={<AutoAwesomeIcon />}
+                startIcon={<PlainIcon d={iconPaths.autoAwesomeFilled} />}
               >
                 Ask the coach about this step
               </Button>
               {step.worksheet && dirty ? (
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                <p className="plain-body2 plain-secondary">
                   Save your answers first: the coach reads what is saved.
-                </Typography>
+                </p>
               ) : null}
-            </Stack>
+            </div>
 
-            <Box sx={{ mt: 4 }}>
-              <StepRating step={step} missionId={mission.id} />
-            </Box>
+            <StepRating step={step} missionId={mission.id} />
 
             {problem ? (
               <Alert severity="error" sx={{ mt: 4 }}>
@@ -317,16 +291,12 @@ export function StepView({
               </Alert>
             ) : null}
 
-            <Stack
-              direction={{ xs: 'column-reverse', sm: 'row' }}
-              spacing={1.5}
-              sx={{ mt: 4, justifyContent: 'flex-end', alignItems: { sm: 'center' } }}
-            >
+            <div className="step-view__actions">
               {open && !step.doLater ? (
                 <>
                   <Button
                     variant="outlined"
-                    startIcon={<ScheduleIcon />}
+                    startIcon={<PlainIcon d={iconPaths.schedule} />}
                     onClick={() => void advance(true)}
                     disabled={busy}
                   >
@@ -334,7 +304,7 @@ export function StepView({
                   </Button>
                   <Button
                     variant="contained"
-                    endIcon={<ArrowForwardIcon />}
+                    endIcon={<PlainIcon d={iconPaths.arrowForward} />}
                     onClick={() => void advance(false)}
                     loading={advancing.isLoading}
                     disabled={busy}
@@ -356,15 +326,15 @@ export function StepView({
                   component={RouterLink}
                   to={buildPath.missionDetails(mission.id, following.id)}
                   variant="outlined"
-                  endIcon={<ArrowForwardIcon />}
+                  endIcon={<PlainIcon d={iconPaths.arrowForward} />}
                 >
                   Next step
                 </Button>
               ) : null}
-            </Stack>
+            </div>
           </>
         )}
-      </CardContent>
+      </div>
       <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby={`complete-${step.id}`}>
         <DialogTitle id={`complete-${step.id}`}>Complete the mission?</DialogTitle>
         <DialogContent>
@@ -390,6 +360,6 @@ export function StepView({
           </Button>
         </DialogActions>
       </Dialog>
-    </Card>
+    </article>
   );
 }

@@ -2,14 +2,8 @@ import { useEffect, useState } from 'react';
 import type { Mission, NextStepResult, Step as MissionStep } from '@liftoff/contracts/programs';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import StepLabel from '@mui/material/StepLabel';
@@ -19,7 +13,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
-import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import { AfterFirstPaint } from '../../../components/after-first-paint';
 import { useFirstArrivalDeferred } from '../../../lib/first-arrival';
 import { buildPath, paths } from '../../../config/paths';
@@ -42,6 +35,10 @@ import {
 } from '../lib/progress';
 import { StepView } from '../components/step-view';
 import { visuallyHidden } from '../../../components/product-mark';
+import { iconPaths } from '../../../components/icon-paths';
+import { PlainIcon } from '../../../components/plain-icon';
+import '../../../components/plain.css';
+import './mission-details-page.css';
 
 type Celebration = Pick<NextStepResult, 'milestoneCompleted' | 'unlockedMilestoneId'>;
 
@@ -56,7 +53,7 @@ function MissionStepper({ mission, current }: { mission: Mission; current: Missi
   // below the first screenful.
   const hiddenOnPhone = phone ? visuallyHidden : undefined;
   return (
-    <Box component="nav" aria-label="Steps of this mission">
+    <nav aria-label="Steps of this mission">
       <Stepper nonLinear activeStep={position} orientation="horizontal" alternativeLabel={!phone}>
         {ordered.map((step) => {
           const deferred = step.doLater && step.status !== 'COMPLETED';
@@ -97,7 +94,7 @@ function MissionStepper({ mission, current }: { mission: Mission; current: Missi
           );
         })}
       </Stepper>
-    </Box>
+    </nav>
   );
 }
 
@@ -106,41 +103,36 @@ function DeliverableCard({ mission }: { mission: Mission }) {
   const handedIn = mission.attachments.length;
   const waiting = awaitsDeliverable(mission);
   return (
-    <Card
-      component="section"
+    <section
       aria-labelledby="deliverable-title"
-      sx={waiting ? { borderLeft: 6, borderColor: 'secondary.main' } : undefined}
+      className={`plain-card${waiting ? ' mission__card--waiting' : ''}`}
     >
-      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        <Typography variant="overline" sx={{ color: 'text.secondary' }}>
-          Mission deliverable
-        </Typography>
-        <Typography id="deliverable-title" variant="h2" sx={{ fontSize: '1.125rem' }}>
+      <div className="mission__card-content">
+        <span className="plain-overline plain-secondary">Mission deliverable</span>
+        <h2 id="deliverable-title" className="plain-h2 mission__card-title">
           {mission.deliverable.title}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, maxWidth: '75ch' }}>
-          {mission.deliverable.description}
-        </Typography>
+        </h2>
+        <p className="plain-body2 plain-secondary mission__card-detail">{mission.deliverable.description}</p>
         {waiting ? (
           <Alert severity="info" sx={{ mt: 2 }}>
             Every step is done or put off. Hand in your deliverable to complete the mission.
           </Alert>
         ) : null}
-        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <div className="mission__card-row">
           <Button
             component={RouterLink}
             to={buildPath.missionDeliverable(mission.id)}
             variant={waiting ? 'contained' : 'outlined'}
-            startIcon={<UploadFileIcon />}
+            startIcon={<PlainIcon d={iconPaths.uploadFile} />}
           >
             {handedIn ? 'Manage your files' : 'Hand in your deliverable'}
           </Button>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <p className="plain-body2 plain-secondary">
             {handedIn ? `${handedIn} file${handedIn > 1 ? 's' : ''} handed in` : 'Nothing handed in yet'}
-          </Typography>
-        </Stack>
-      </CardContent>
-    </Card>
+          </p>
+        </div>
+      </div>
+    </section>
   );
 }
 
@@ -148,34 +140,32 @@ function DeferredCard({ mission, currentId }: { mission: Mission; currentId: str
   const deferred = deferredSteps(mission.userStep);
   if (!deferred.length) return null;
   return (
-    <Card component="section" aria-labelledby="deferred-title">
-      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        <Typography id="deferred-title" variant="h2" sx={{ fontSize: '1.125rem' }}>
+    <section className="plain-card" aria-labelledby="deferred-title">
+      <div className="mission__card-content">
+        <h2 id="deferred-title" className="plain-h2 mission__card-title">
           Put off for later
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        </h2>
+        <p className="plain-body2 plain-secondary">
           These steps do not hold the mission back. Finish them whenever you are ready.
-        </Typography>
-        <List dense disablePadding sx={{ mt: 1 }}>
+        </p>
+        <ul className="mission__deferred">
           {deferred.map((step) => (
-            <ListItem key={step.id} disableGutters sx={{ gap: 2, flexWrap: 'wrap' }}>
-              <Typography sx={{ flex: 1, minWidth: 160 }}>
+            <li key={step.id} className="mission__deferred-step">
+              <p className="plain-body1 mission__deferred-title">
                 {step.index}. {step.title}
-              </Typography>
+              </p>
               {step.id === currentId ? (
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  Open above
-                </Typography>
+                <p className="plain-body2 plain-secondary">Open above</p>
               ) : (
                 <Link component={RouterLink} to={buildPath.missionDetails(mission.id, step.id)}>
                   Finish “{step.title}”
                 </Link>
               )}
-            </ListItem>
+            </li>
           ))}
-        </List>
-      </CardContent>
-    </Card>
+        </ul>
+      </div>
+    </section>
   );
 }
 
@@ -189,26 +179,16 @@ function MissionSummary({ summary }: { summary: string }) {
   const [open, setOpen] = useState(false);
   const clamped = phone && !open;
   return (
-    <Box sx={{ mt: 1, maxWidth: '75ch' }}>
-      <Typography
-        sx={{
-          color: 'text.secondary',
-          ...(clamped && {
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-          }),
-        }}
-      >
+    <div className="mission__summary">
+      <p className={`plain-body1 plain-secondary${clamped ? ' mission__summary-text--clamped' : ''}`}>
         {summary}
-      </Typography>
+      </p>
       {phone ? (
         <Link component="button" variant="body2" onClick={() => setOpen(!open)} aria-expanded={open}>
           {open ? 'Show less' : 'More about this mission'}
         </Link>
       ) : null}
-    </Box>
+    </div>
   );
 }
 
@@ -269,8 +249,8 @@ export function MissionDetailsPage() {
   };
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <Box>
+    <div className="mission">
+      <div>
         <Link
           component={RouterLink}
           to={`${paths.programs}?milestone=${encodeURIComponent(milestone.id)}`}
@@ -278,23 +258,19 @@ export function MissionDetailsPage() {
         >
           Milestone {milestone.index}: {milestone.name}
         </Link>
-        <Stack
-          direction="row"
-          spacing={1.5}
-          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mt: 0.5 }}
-        >
+        <div className="mission__title-row">
           <PageTitle>{data.name}</PageTitle>
           <StatusChip status={data.status} notStarted={!missionStarted(data)} />
-        </Stack>
+        </div>
         <MissionSummary summary={data.summary} />
-        <Box sx={{ mt: 2, maxWidth: 480 }}>
+        <div className="mission__progress">
           <ProgressBar
             value={progress.percent}
             label="Mission progress"
             caption={missionProgressCaption(data)}
           />
-        </Box>
-      </Box>
+        </div>
+      </div>
 
       {celebration ? (
         <CompletionMoment
@@ -366,26 +342,19 @@ export function MissionDetailsPage() {
       ) : (
         <>
           <MissionStepper mission={data} current={current} />
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: '1fr', laptop: 'minmax(0, 1fr) 320px' },
-              alignItems: 'start',
-            }}
-          >
+          <div className="mission__body">
             <StepView key={current.id} mission={data} step={current} onAdvanced={onAdvanced} />
             {/* Below the step on a phone: drawn a frame after it (bench/lighthouse.mjs). */}
             <AfterFirstPaint>
-              <Stack spacing={3}>
+              <div className="mission__aside">
                 <AskAboutStep mission={data} step={current} />
                 <DeliverableCard mission={data} />
                 <DeferredCard mission={data} currentId={current.id} />
-              </Stack>
+              </div>
             </AfterFirstPaint>
-          </Box>
+          </div>
         </>
       )}
-    </Stack>
+    </div>
   );
 }
