@@ -184,7 +184,7 @@ export function StepView({
   const open = step.status === 'ONGOING';
   return (
     <article className="plain-card" aria-labelledby={`step-title-${step.id}`}>
-      <div className="step-view__content">
+      <div className="plain-card__content">
         <div className="step-view__kinds">
           <span className="plain-overline plain-secondary">
             Step {step.index} of {ordered.length}
