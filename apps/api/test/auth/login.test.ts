@@ -1,5 +1,5 @@
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, signup } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -142,5 +142,32 @@ describe('POST /api/auth/login and GET /api/auth/me', () => {
       expect(res.statusCode, code).toBe(401);
       expect(res.json().code).toBe(code);
     }
+  });
+
+  describe('a token already accepted', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is refused once it expires, and a tampered copy of it never passes', async () => {
+      const session = (await login({ email: account.email, password: account.password })).json().data;
+      const me = (token: string) =>
+        t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+      expect((await me(session.token)).statusCode).toBe(200);
+      expect((await me(session.token)).statusCode).toBe(200);
+
+      // One character of the signature changed: the server remembers the genuine token, not this one.
+      const last = session.token.at(-2) === 'A' ? 'B' : 'A';
+      const altered = `${session.token.slice(0, -2)}${last}${session.token.at(-1)}`;
+      expect((await me(altered)).json().code).toBe('TOKEN_INVALID');
+
+      // Past its lifetime, the very token that just passed is turned away.
+      vi.useFakeTimers({
+        toFake: ['Date'],
+        now: Date.now() + (t.config.ACCESS_TOKEN_TTL_SECONDS + 1) * 1000,
+      });
+      const late = await me(session.token);
+      expect(late.statusCode).toBe(401);
+      expect(late.json().code).toBe('TOKEN_EXPIRED');
+      expect((await me(session.token)).json().code).toBe('TOKEN_EXPIRED');
+    });
   });
 });
