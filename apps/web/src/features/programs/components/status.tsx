@@ -4,8 +4,7 @@ import DoNotDisturbOnIcon from '@mui/icons-material/DoNotDisturbOnOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutlined';
 import { iconPaths } from '../../../components/icon-paths';
-import { PlainIcon } from '../../../components/plain-icon';
-import '../../../components/plain.css';
+import { PlainChip } from '../../../components/plain-chip';
 
 type StatusMeta = {
   label: string;
@@ -58,17 +57,12 @@ export function StatusChip({ status, notStarted = false }: { status: ProgressSta
   const meta = statusMeta[status];
   const fresh = notStarted && status === 'ONGOING';
   const outlined = status === 'LOCKED' || fresh;
-  const className = [
-    'plain-chip',
-    outlined && 'plain-chip--outlined',
-    meta.color !== 'default' && `plain-chip--${meta.color}`,
-  ]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <span className={className}>
-      <PlainIcon d={meta.iconPath} />
-      <span>{fresh ? 'Not started' : meta.label}</span>
-    </span>
+    <PlainChip
+      label={fresh ? 'Not started' : meta.label}
+      iconPath={meta.iconPath}
+      outlined={outlined}
+      color={meta.color}
+    />
   );
 }

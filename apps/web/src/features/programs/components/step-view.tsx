@@ -13,6 +13,7 @@ import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import { iconPaths } from '../../../components/icon-paths';
+import { PlainChip } from '../../../components/plain-chip';
 import { PlainIcon } from '../../../components/plain-icon';
 import '../../../components/plain.css';
 import { buildPath } from '../../../config/paths';
@@ -189,19 +190,19 @@ export function StepView({
           <span className="plain-overline plain-secondary">
             Step {step.index} of {ordered.length}
           </span>
-          <span className="plain-chip plain-chip--outlined">
-            {step.type === 'TOOL' ? <PlainIcon d={iconPaths.assignment} /> : null}
-            <span>{step.type === 'TOOL' ? 'Worksheet' : 'Reading'}</span>
-          </span>
-          <span className="plain-chip plain-chip--outlined">
-            <PlainIcon d={iconPaths.schedule} />
-            <span>about {minutes(step.estimatedMinutes)}</span>
-          </span>
+          <PlainChip
+            outlined
+            label={step.type === 'TOOL' ? 'Worksheet' : 'Reading'}
+            iconPath={step.type === 'TOOL' ? iconPaths.assignment : undefined}
+          />
+          <PlainChip
+            outlined
+            label={`about ${minutes(step.estimatedMinutes)}`}
+            iconPath={iconPaths.schedule}
+          />
           {step.status === 'COMPLETED' ? <StatusChip status="COMPLETED" /> : null}
           {step.doLater && step.status !== 'COMPLETED' ? (
-            <span className="plain-chip plain-chip--secondary">
-              <span>Put off for later</span>
-            </span>
+            <PlainChip color="secondary" label="Put off for later" />
           ) : null}
         </div>
         <h2 id={`step-title-${step.id}`} ref={headingRef} tabIndex={-1} className="plain-h2 step-view__title">

@@ -13,6 +13,7 @@ import { ExpertCard } from '../components/expert-card';
 import { MilestoneRings } from '../components/milestone-rings';
 import { LoadError } from '../../../components/page-states';
 import { iconPaths } from '../../../components/icon-paths';
+import { PlainChip } from '../../../components/plain-chip';
 import { PlainIcon } from '../../../components/plain-icon';
 import '../../../components/plain.css';
 import './overview-page.css';
@@ -242,16 +243,8 @@ export function OverviewPage() {
             <p className="plain-body1 plain-secondary">
               Building <strong>{startupName}</strong>
             </p>
-            {stage ? (
-              <span className="plain-chip">
-                <span>{stage}</span>
-              </span>
-            ) : null}
-            {industry ? (
-              <span className="plain-chip plain-chip--outlined">
-                <span>{industry}</span>
-              </span>
-            ) : null}
+            {stage ? <PlainChip label={stage} /> : null}
+            {industry ? <PlainChip outlined label={industry} /> : null}
           </div>
         ) : null}
       </div>
