@@ -3,20 +3,20 @@ import { useSearchParams } from 'react-router';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { RetryAlert } from '../../../components/retry-alert';
+import '../../../components/plain.css';
 import { errorMessage } from '../../../lib/api';
 import { usePopularQuestionsQuery } from '../api';
 import { AnswerText } from './answer-text';
+import './popular-questions.css';
 
 /**
  * Questions founders at the user's milestone ask most, with answers, as an accordion (overview). A coach source
- * link (`/overview?question=<key>`) opens that question, scrolled into view.
+ * link (`/overview?question=<key>`) opens that question, scrolled into view. Its frame (card, heading, intro)
+ * is plain elements (decision 052); the accordion, which founders operate, stays MUI's.
  */
 export function PopularQuestions() {
   const headingId = useId();
@@ -30,14 +30,14 @@ export function PopularQuestions() {
     askedItem.current.querySelector<HTMLElement>('[aria-expanded]')?.focus({ preventScroll: true });
   }, [loaded, asked]);
   return (
-    <Card component="section" aria-labelledby={headingId}>
-      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
+    <section className="plain-card" aria-labelledby={headingId}>
+      <div className="popular-questions__content">
+        <h2 id={headingId} className="plain-h2 popular-questions__title">
           Popular questions
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        </h2>
+        <p className="plain-body2 plain-secondary popular-questions__intro">
           What founders at your milestone ask most.
-        </Typography>
+        </p>
         {query.isLoading ? (
           <Stack spacing={1} role="status" aria-label="Loading popular questions">
             {[0, 1, 2].map((i) => (
@@ -51,9 +51,9 @@ export function PopularQuestions() {
             retryLabel="Try again"
           />
         ) : !query.data?.length ? (
-          <Typography>
+          <p className="plain-body1">
             No popular questions for your milestone yet — ask your expert directly above.
-          </Typography>
+          </p>
         ) : (
           <div>
             {query.data.map((item) => (
@@ -68,9 +68,7 @@ export function PopularQuestions() {
                 sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}
               >
                 <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                  <Typography component="span" sx={{ fontWeight: 600 }}>
-                    {item.question}
-                  </Typography>
+                  <span className="plain-body1 popular-questions__question">{item.question}</span>
                 </AccordionSummary>
                 <AccordionDetails>
                   <AnswerText source={item.answer} />
@@ -79,7 +77,7 @@ export function PopularQuestions() {
             ))}
           </div>
         )}
-      </CardContent>
-    </Card>
+      </div>
+    </section>
   );
 }
