@@ -1,15 +1,8 @@
 import { useEffect, useId } from 'react';
 import type { Milestone, Program } from '@liftoff/contracts/programs';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
 import MapIcon from '@mui/icons-material/MapOutlined';
@@ -24,6 +17,8 @@ import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../../../compone
 import { ProgramMap } from '../components/program-map';
 import { ProgressBar } from '../components/progress-ring';
 import { StatusChip } from '../components/status';
+import '../../../components/plain.css';
+import './programs-page.css';
 import { minutes } from '../lib/format';
 import {
   byIndex,
@@ -48,28 +43,27 @@ function MilestonePanel({
   const missions = byIndex(milestone.userMission);
   const last = missions.at(-1);
   return (
-    <Card
-      component="section"
+    <section
+      className="plain-card programs-panel"
       id={panelId}
       aria-labelledby={`${panelId}-title`}
       tabIndex={-1}
-      sx={{ outline: 'none' }}
     >
-      <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', mb: 2 }}>
+      <div className="plain-card__content">
+        <div className="programs-panel__head">
           <ContentIcon src={milestone.iconUrl} size={56} muted={milestone.status === 'LOCKED'} />
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+          <div className="programs__grow">
+            <span className="plain-overline plain-secondary">
               Milestone {milestone.index} of {program.userMilestone.length}
-            </Typography>
-            <Typography id={`${panelId}-title`} variant="h2" sx={{ fontSize: '1.375rem' }}>
+            </span>
+            <h2 id={`${panelId}-title`} className="plain-h2 programs__title">
               {milestone.name}
-            </Typography>
-            <Typography sx={{ color: 'text.secondary' }}>{milestone.overviewSubtitle}</Typography>
-          </Box>
+            </h2>
+            <p className="plain-body1 plain-secondary">{milestone.overviewSubtitle}</p>
+          </div>
           <StatusChip status={milestone.status} />
-        </Stack>
-        <Typography sx={{ maxWidth: '75ch' }}>{milestone.description}</Typography>
+        </div>
+        <p className="plain-body1 programs__measure">{milestone.description}</p>
         {milestone.status === 'COMPLETED' && last ? (
           <Button
             component={RouterLink}
@@ -82,44 +76,34 @@ function MilestonePanel({
             See the milestone outcome
           </Button>
         ) : milestone.status === 'LOCKED' ? (
-          <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary', fontWeight: 600 }}>
+          <p className="plain-body2 plain-secondary programs-panel__locked">
             Locked: it opens when you complete milestone {milestone.index - 1}.
-          </Typography>
+          </p>
         ) : null}
 
-        <Typography variant="h3" sx={{ fontSize: '1.125rem', mt: 3, mb: 1 }}>
-          Missions
-        </Typography>
-        <List disablePadding aria-label={`Missions of ${milestone.name}`}>
+        <h3 className="plain-h3 programs-panel__missions-title">Missions</h3>
+        <ul className="programs-missions" aria-label={`Missions of ${milestone.name}`}>
           {missions.map((mission) => {
             const progress = missionProgress(mission);
             const resume = nextOpenStep(mission.userStep);
             const open = mission.status !== 'LOCKED' && milestone.status !== 'LOCKED';
             return (
-              <ListItem key={mission.id} divider sx={{ px: 0, py: 2, display: 'block' }}>
-                <Stack
-                  direction={{ xs: 'column', sm: 'row' }}
-                  spacing={2}
-                  sx={{ alignItems: { sm: 'center' } }}
-                >
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Stack
-                      direction="row"
-                      spacing={1}
-                      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
-                    >
-                      <Typography component="h4" sx={{ fontWeight: 700 }}>
+              <li key={mission.id} className="programs-mission">
+                <div className="programs-mission__row">
+                  <div className="programs__grow">
+                    <div className="programs-mission__name-row">
+                      <h4 className="plain-body1 programs-mission__name">
                         {mission.index}. {mission.name}
-                      </Typography>
+                      </h4>
                       <StatusChip status={mission.status} notStarted={!missionStarted(mission)} />
-                    </Stack>
-                    <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, maxWidth: '75ch' }}>
+                    </div>
+                    <p className="plain-body2 plain-secondary programs__measure programs-mission__summary">
                       {mission.summary}
-                    </Typography>
-                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    </p>
+                    <span className="plain-caption plain-secondary">
                       {mission.userStep.length} steps · about {minutes(mission.estimatedMinutes)}
                       {mission.deliverable ? ' · one deliverable' : ''}
-                    </Typography>
+                    </span>
                     {open ? (
                       <LinearProgress
                         variant="determinate"
@@ -130,11 +114,11 @@ function MilestonePanel({
                       />
                     ) : null}
                     {open ? (
-                      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+                      <p className="plain-body2 plain-secondary programs-mission__caption">
                         {missionProgressCaption(mission)}
-                      </Typography>
+                      </p>
                     ) : null}
-                  </Box>
+                  </div>
                   {open ? (
                     <Button
                       component={RouterLink}
@@ -150,29 +134,29 @@ function MilestonePanel({
                       {mission.status === 'COMPLETED' ? 'Review' : 'Open mission'}
                     </Button>
                   ) : null}
-                </Stack>
-              </ListItem>
+                </div>
+              </li>
             );
           })}
-        </List>
+        </ul>
         {milestone.outcome.title ? (
-          <Box sx={{ mt: 3, p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
-            <Typography variant="h3" sx={{ fontSize: '1rem' }}>
+          <div className="programs-panel__outcome">
+            <h3 className="plain-h3 programs-panel__outcome-title">
               What you will have: {milestone.outcome.title}
-            </Typography>
+            </h3>
             <Markdown source={milestone.outcome.description} sx={{ fontSize: '0.9375rem' }} />
-          </Box>
+          </div>
         ) : null}
         {milestone.expert ? (
-          <Box sx={{ mt: 3 }}>
+          <div className="programs-panel__expert">
             <ExpertCard
               expert={milestone.expert}
               actions={<ExpertActionsSlot expert={milestone.expert} missions={milestone.userMission} />}
             />
-          </Box>
+          </div>
         ) : null}
-      </CardContent>
-    </Card>
+      </div>
+    </section>
   );
 }
 
@@ -193,7 +177,7 @@ export function ProgramsPage() {
 
   if (programs.isLoading) return <PageSkeleton label="Loading your program map" cards={2} height={200} />;
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1400, mx: 'auto' }}>
+    <div className="programs">
       <PageTitle>Programs</PageTitle>
       {programs.isError ? (
         <LoadError error={programs.error} onRetry={() => void programs.refetch()} what="your program" />
@@ -212,37 +196,34 @@ export function ProgramsPage() {
         </EmptyState>
       ) : (
         <>
-          <Card component="section" aria-labelledby="program-title">
-            <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <section className="plain-card" aria-labelledby="program-title">
+            <div className="plain-card__content">
+              <div className="programs-head">
                 <ContentIcon src={program.iconUrl} size={48} />
-                <Typography id="program-title" variant="h2" sx={{ fontSize: '1.375rem', minWidth: 0 }}>
+                <h2 id="program-title" className="plain-h2 programs__title">
                   {program.name}
-                </Typography>
-              </Stack>
+                </h2>
+              </div>
               {/* Below the title, not beside the icon: on a phone the icon's column left the summary a third of
                   the width. From sm up it lines up with the title (48 px icon + 16 px gap). */}
-              <Typography
-                variant="body2"
-                sx={{ color: 'text.secondary', maxWidth: '75ch', mt: 1, mb: 2, pl: { sm: 8 } }}
-              >
+              <p className="plain-body2 plain-secondary programs__measure programs-head__summary">
                 {program.summary}
-              </Typography>
+              </p>
               <ProgressBar value={programProgress(program).percent} label={`${program.name} progress`} />
-              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 3, mb: 2 }}>
+              <p className="plain-body2 plain-secondary programs-head__choose">
                 Choose a milestone to see its missions.
-              </Typography>
+              </p>
               <ProgramMap
                 milestones={program.userMilestone}
                 selectedId={selected?.id ?? null}
                 panelId={panelId}
                 onSelect={(id) => setParams({ milestone: id }, { replace: true, preventScrollReset: true })}
               />
-            </CardContent>
-          </Card>
+            </div>
+          </section>
           {selected ? <MilestonePanel program={program} milestone={selected} panelId={panelId} /> : null}
         </>
       )}
-    </Stack>
+    </div>
   );
 }
