@@ -5,9 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
@@ -18,20 +16,15 @@ import type { AiDispatch } from '../chat-actions';
 import { ChatPanel } from '../components/chat-panel';
 import { ChatSidebar } from '../components/chat-sidebar';
 import { selectAiChat } from '../slice';
+import '../../../components/plain.css';
+import './ai-workspace-page.css';
 
 type Dispatch = AiDispatch;
 
 /**
- * Fills the space the app layout leaves (app bar, paddings, and the bottom navigation on phones) under the
- * heading. On a phone the heading is one line shorter, so the conversation keeps most of the screen.
+ * `/ai-workspace` (a new chat) and `/ai-workspace/{conversationId}`: the sidebar and the conversation. The
+ * page's frame is plain elements (decision 052); the drawer and the buttons stay MUI's.
  */
-export const workspaceHeight = {
-  xs: 'calc(100dvh - 246px)',
-  sm: 'calc(100dvh - 296px)',
-  tablet: 'calc(100dvh - 240px)',
-} as const;
-
-/** `/ai-workspace` (a new chat) and `/ai-workspace/{conversationId}`: the sidebar and the conversation. */
 export function AiWorkspacePage() {
   const { conversationId } = useParams();
   const dispatch = useDispatch<Dispatch>();
@@ -62,21 +55,14 @@ export function AiWorkspacePage() {
   const sidebar = <ChatSidebar onNavigate={() => setDrawerOpen(false)} />;
 
   return (
-    <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: { xs: 1, sm: 2 }, minWidth: 0 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.25rem', sm: '1.875rem' } }}>
-            AI coach
-          </Typography>
-          <Typography
-            component="p"
-            sx={{ color: 'text.secondary', fontSize: { xs: '0.875rem', sm: '1rem' } }}
-            noWrap
-            aria-live="off"
-          >
+    <div className="ai-workspace">
+      <div className="ai-workspace__head">
+        <div className="ai-workspace__titles">
+          <h1 className="plain-h1 ai-workspace__title">AI coach</h1>
+          <p className="plain-body1 plain-secondary ai-workspace__conversation" aria-live="off">
             {title}
-          </Typography>
-        </Box>
+          </p>
+        </div>
         {!wide ? (
           <Button
             variant="outlined"
@@ -87,30 +73,17 @@ export function AiWorkspacePage() {
             Conversations
           </Button>
         ) : null}
-      </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '280px 1fr', lg: '320px 1fr' },
-          gap: 3,
-          height: workspaceHeight,
-          minHeight: 440,
-        }}
-      >
+      </div>
+      <div className="ai-workspace__grid">
         {wide ? (
-          <Paper
-            component="aside"
-            aria-label="Conversations and search"
-            variant="outlined"
-            sx={{ p: 2, borderRadius: 3, minHeight: 0, overflow: 'hidden' }}
-          >
+          <aside className="ai-workspace__sidebar" aria-label="Conversations and search">
             {sidebar}
-          </Paper>
+          </aside>
         ) : null}
-        <Box component="section" aria-label="Chat" sx={{ minHeight: 0, minWidth: 0 }}>
+        <section className="ai-workspace__chat" aria-label="Chat">
           <ChatPanel />
-        </Box>
-      </Box>
+        </section>
+      </div>
       {!wide ? (
         <Drawer
           open={drawerOpen}
@@ -127,6 +100,6 @@ export function AiWorkspacePage() {
           <Box sx={{ flex: 1, minHeight: 0 }}>{sidebar}</Box>
         </Drawer>
       ) : null}
-    </Box>
+    </div>
   );
 }
