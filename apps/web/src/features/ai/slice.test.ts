@@ -221,6 +221,22 @@ describe('the streaming reply (spec section 4)', () => {
   });
 });
 
+describe('opening a conversation', () => {
+  it('leaves a chat that is already a fresh new chat as it is, so the page does not draw itself again', () => {
+    const state = reduce(initialAiChatState, conversationOpened(null));
+    expect(state).toBe(initialAiChatState);
+  });
+
+  it('starts a new chat from an empty list after a conversation with messages', () => {
+    const talked = reduce(initialAiChatState, conversationOpened(null), sent);
+    expect(talked.messages).toHaveLength(2);
+    const fresh = reduce(talked, conversationOpened(null));
+    expect(fresh.messages).toEqual([]);
+    expect(fresh.streaming).toBe(false);
+    expect(fresh.conversationId).toBeNull();
+  });
+});
+
 describe('history pages', () => {
   it('page 1 is the newest; older pages go on top without repeats', () => {
     let state = reduce(initialAiChatState, conversationOpened('c1'));

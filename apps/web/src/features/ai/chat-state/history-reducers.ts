@@ -11,7 +11,9 @@ export const historyReducers = {
     if (state.conversationId === action.payload && action.payload !== null) return;
     state.conversationId = action.payload;
     state.conversation = null;
-    state.messages = [];
+    // Only when there is something to clear: a new array would change a state that is already a fresh new chat,
+    // and every part of the page that reads the chat would draw itself once more for nothing.
+    if (state.messages.length) state.messages = [];
     state.history = initialHistory;
     state.streaming = false;
     state.aborting = false;
