@@ -1,15 +1,11 @@
-import type { ChatHistoryItem, ChatSession } from '@liftoff/contracts/ai';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import {
-  aiChatSlice,
   conversationOpened,
   errorDismissed,
   FEEDBACK_THANKS,
   feedbackSuccessReset,
-  historyLoaded,
-  historyRefreshed,
   initialAiChatState,
-  messageSent,
   retryStarted,
   sessionArchived,
   sessionCreated,
@@ -26,43 +22,7 @@ import {
   streamStopped,
   versionSelected,
 } from './slice';
-import type { AiChatState } from './slice';
-import type { UnknownAction } from '@reduxjs/toolkit';
-
-const reduce = (state: AiChatState, ...actions: UnknownAction[]) =>
-  actions.reduce((s, a) => aiChatSlice.reducer(s, a), state);
-
-const session = (conversationId: string, title = conversationId): ChatSession => ({
-  conversationId,
-  title,
-  isArchived: false,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  lastActivityAt: '2030-01-01T00:00:00.000Z',
-});
-
-const ids = { conversationId: 'c1', userMessageId: 'u1', responseId: 'r1' };
-const sent = messageSent({
-  input: 'How do I run interviews?',
-  tempId: 't1',
-  timestamp: '2030-01-01T00:00:00.000Z',
-});
-
-function historyItem(over: Partial<ChatHistoryItem> & Pick<ChatHistoryItem, 'id' | 'role'>): ChatHistoryItem {
-  return {
-    content: `text ${over.id}`,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    feedback: null,
-    status: 'COMPLETE',
-    error: null,
-    fallback: null,
-    followUpQuestions: [],
-    sources: [],
-    messageId: null,
-    responseId: null,
-    versions: [],
-    ...over,
-  };
-}
+import { ids, reduce, sent, session } from './testing/chat-state-fixtures';
 
 describe('the streaming reply (spec section 4)', () => {
   it('shows the question and a temporary reply, then replaces the temporary reply by the final one', () => {
@@ -218,108 +178,6 @@ describe('the streaming reply (spec section 4)', () => {
     );
     expect(state.messages[1]).toMatchObject({ id: 'r3', content: 'Third', versionIndex: 2 });
     expect(state.messages[1]!.versions.map((v) => v.id)).toEqual(['r1', 'r2', 'r3']);
-  });
-});
-
-describe('opening a conversation', () => {
-  it('leaves a chat that is already a fresh new chat as it is, so the page does not draw itself again', () => {
-    const state = reduce(initialAiChatState, conversationOpened(null));
-    expect(state).toBe(initialAiChatState);
-  });
-
-  it('starts a new chat from an empty list after a conversation with messages', () => {
-    const talked = reduce(initialAiChatState, conversationOpened(null), sent);
-    expect(talked.messages).toHaveLength(2);
-    const fresh = reduce(talked, conversationOpened(null));
-    expect(fresh.messages).toEqual([]);
-    expect(fresh.streaming).toBe(false);
-    expect(fresh.conversationId).toBeNull();
-  });
-});
-
-describe('history pages', () => {
-  it('page 1 is the newest; older pages go on top without repeats', () => {
-    let state = reduce(initialAiChatState, conversationOpened('c1'));
-    state = reduce(
-      state,
-      historyLoaded({
-        conversationId: 'c1',
-        pageNo: 1,
-        lastPage: 2,
-        items: [
-          historyItem({ id: 'u2', role: 'user' }),
-          historyItem({ id: 'a2', role: 'assistant', messageId: 'u2', responseId: 'a2' }),
-        ],
-      }),
-      historyLoaded({
-        conversationId: 'c1',
-        pageNo: 2,
-        lastPage: 2,
-        items: [
-          historyItem({ id: 'u1', role: 'user' }),
-          historyItem({ id: 'a1', role: 'assistant' }),
-          historyItem({ id: 'u2', role: 'user' }),
-        ],
-      }),
-    );
-    expect(state.messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
-    expect(state.history).toMatchObject({ pageNo: 2, lastPage: 2, loading: false });
-  });
-
-  it('a refresh brings an answer still being written up to date, and keeps the older pages', () => {
-    const older = [historyItem({ id: 'u1', role: 'user' }), historyItem({ id: 'a1', role: 'assistant' })];
-    const question = historyItem({ id: 'u2', role: 'user' });
-    const writing = historyItem({
-      id: 'a2',
-      role: 'assistant',
-      messageId: 'u2',
-      responseId: 'a2',
-      status: 'STREAMING',
-      content: 'Talk to',
-    });
-    let state = reduce(
-      initialAiChatState,
-      conversationOpened('c1'),
-      historyLoaded({ conversationId: 'c1', pageNo: 1, lastPage: 2, items: [question, writing] }),
-      historyLoaded({ conversationId: 'c1', pageNo: 2, lastPage: 2, items: older }),
-      historyRefreshed({ conversationId: 'c1', items: [question, { ...writing, content: 'Talk to ten' }] }),
-    );
-    expect(state.messages.map((m) => [m.id, m.status, m.content])).toEqual([
-      ['u1', 'COMPLETE', 'text u1'],
-      ['a1', 'COMPLETE', 'text a1'],
-      ['u2', 'COMPLETE', 'text u2'],
-      ['a2', 'STREAMING', 'Talk to ten'],
-    ]);
-    expect(state.announcement).toBe('');
-
-    const done = { ...writing, status: 'COMPLETE' as const, content: 'Talk to ten people.' };
-    state = reduce(
-      state,
-      historyRefreshed({ conversationId: 'c1', items: [question, { ...done, followUpQuestions: ['Who?'] }] }),
-    );
-    expect(state.messages[3]).toMatchObject({
-      id: 'a2',
-      status: 'COMPLETE',
-      content: 'Talk to ten people.',
-      followUpQuestions: ['Who?'],
-    });
-    expect(state.messages).toHaveLength(4);
-    expect(state.history.pageNo).toBe(2);
-    expect(state.announcement).toBe('The coach has answered.');
-  });
-
-  it('ignores a page of a conversation that is no longer open', () => {
-    const state = reduce(
-      initialAiChatState,
-      conversationOpened('c2'),
-      historyLoaded({
-        conversationId: 'c1',
-        pageNo: 1,
-        lastPage: 1,
-        items: [historyItem({ id: 'x', role: 'user' })],
-      }),
-    );
-    expect(state.messages).toEqual([]);
   });
 });
 
