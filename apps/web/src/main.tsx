@@ -29,8 +29,8 @@ async function start() {
   } else {
     preloadAppFont();
     const { pathname } = window.location;
-    preloadLandingScreen(pathname);
-    // One session key for the early requests and the app's store: looking it up is the slow part of both.
+    // One session key for the early requests and the app's store: looking it up is the slow part of both, so it
+    // starts first and goes on while the code is asked for.
     const sessionKey = loadSessionKey();
     if (signedIn) {
       void sendEarlyRequests({
@@ -40,7 +40,12 @@ async function start() {
         expiryMarginMs: REFRESH_MARGIN_MS,
       }).catch(() => undefined);
     }
-    const { createAppStore, renderApp } = await import('./app/start-app');
+    // The app's code, then the landing screen's, each asked for in a task of its own: every chunk asked for adds
+    // a preload link to the page, and together they made one long task just after the first paint.
+    const appCode = import('./app/start-app');
+    await nextTask();
+    preloadLandingScreen(pathname);
+    const { createAppStore, renderApp } = await appCode;
     // Each step its own task, after the app's code has run: together they were one long task a tap waited for.
     await nextTask();
     const app = createAppStore({ sessionKey });
