@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conversationOpened, historyLoaded, historyRefreshed, initialAiChatState } from '../slice';
-import { historyItem, reduce, sent } from '../testing/chat-state-fixtures';
+import { reduce, sent } from '../testing/chat-state-fixtures';
+import { historyItem } from '../testing/fake-ai-server';
 
 describe('opening a conversation', () => {
   it('leaves a chat that is already a fresh new chat as it is, so the page does not draw itself again', () => {

@@ -1,4 +1,4 @@
-import type { ChatHistoryItem, ChatSession } from '@liftoff/contracts/ai';
+import type { ChatSession } from '@liftoff/contracts/ai';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { aiChatSlice, messageSent } from '../slice';
 import type { AiChatState } from '../slice';
@@ -24,23 +24,3 @@ export const sent = messageSent({
   tempId: 't1',
   timestamp: '2030-01-01T00:00:00.000Z',
 });
-
-/** One message of a history page, complete unless `over` says otherwise. */
-export function historyItem(
-  over: Partial<ChatHistoryItem> & Pick<ChatHistoryItem, 'id' | 'role'>,
-): ChatHistoryItem {
-  return {
-    content: `text ${over.id}`,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    feedback: null,
-    status: 'COMPLETE',
-    error: null,
-    fallback: null,
-    followUpQuestions: [],
-    sources: [],
-    messageId: null,
-    responseId: null,
-    versions: [],
-    ...over,
-  };
-}

@@ -44,26 +44,39 @@ export function sessionNamed(n: number, over: Partial<ChatSession> = {}): ChatSe
 
 export const titlesOf = (numbers: number[]) => numbers.map((n) => sessionNamed(n).title);
 
+/** One message of a history page, complete unless `over` says otherwise. */
+export function historyItem(
+  over: Partial<ChatHistoryItem> & Pick<ChatHistoryItem, 'id' | 'role'>,
+): ChatHistoryItem {
+  return {
+    content: `text ${over.id}`,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    feedback: null,
+    status: 'COMPLETE',
+    error: null,
+    fallback: null,
+    followUpQuestions: [],
+    sources: [],
+    messageId: null,
+    responseId: null,
+    versions: [],
+    ...over,
+  };
+}
+
 /** A conversation's messages, oldest first: question and answer in turn, ids `<prefix>-m<n>`. */
 export function messagesOf(prefix: string, count: number): ChatHistoryItem[] {
   return Array.from({ length: count }, (_, i) => {
     const role = i % 2 === 0 ? 'user' : 'assistant';
     const id = `${prefix}-m${i + 1}`;
-    return {
+    return historyItem({
       id,
       role,
       content: `Message ${i + 1} of ${prefix}`,
       createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString(),
-      feedback: null,
-      status: 'COMPLETE',
-      error: null,
-      fallback: null,
-      followUpQuestions: [],
-      sources: [],
       messageId: role === 'assistant' ? `${prefix}-m${i}` : null,
       responseId: role === 'assistant' ? id : null,
-      versions: [],
-    };
+    });
   });
 }
 
