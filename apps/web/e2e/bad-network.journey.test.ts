@@ -180,9 +180,18 @@ describe.each([
       // The full app's code held back (build/code-splitting.ts names it 'frame'); the boot module is not.
       const release = await holdBack(page, '**/assets/frame-*.js');
       const asked: string[] = [];
+      // Only the reloaded page's requests count. On a busy machine the page before it may still be fetching
+      // (skipping the tour refreshes the overview) until the new one commits, and the reload cuts that off.
+      let reloading = false;
       page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloading = true;
         const { pathname } = new URL(request.url());
         if (pathname.startsWith('/api/')) asked.push(pathname);
+      });
+      page.on('framenavigated', (frame) => {
+        if (!reloading || frame !== page.mainFrame()) return;
+        reloading = false;
+        asked.length = 0;
       });
       await page.reload({ waitUntil: 'commit' });
       await expect
