@@ -43,10 +43,15 @@ async function check(values: SignInValues): Promise<SignInCheck> {
   }
 }
 
-/** Where a sign-in lands: the page the guard sent the founder away from (navigation state), else the overview. */
+/**
+ * Where a sign-in lands: the page the guard sent the founder away from (navigation state), else the overview.
+ * Only a path of this app: an address like `//elsewhere.example/x` is a page of another site to the browser,
+ * which refuses to put it in this page's history (and must not be sent there).
+ */
 export function signInTarget(navigationState: unknown): string {
   const from = (navigationState as { from?: unknown } | null | undefined)?.from;
-  return typeof from === 'string' && from && from !== paths.signIn ? from : paths.overview;
+  const ownPath = typeof from === 'string' && /^\/(?![/\\])/.test(from);
+  return ownPath && from !== paths.signIn ? from : paths.overview;
 }
 
 /** Sends the checked values; resolves to the failure's message, or null once signed in. */

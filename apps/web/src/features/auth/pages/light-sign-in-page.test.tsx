@@ -13,8 +13,10 @@ function open({
   navigationState?: unknown;
 } = {}) {
   const enterApp = vi.fn();
-  render(<LightSignInPage sendLogin={sendLogin} enterApp={enterApp} navigationState={navigationState} />);
-  return { sendLogin, enterApp, user: userEvent.setup() };
+  const view = render(
+    <LightSignInPage sendLogin={sendLogin} enterApp={enterApp} navigationState={navigationState} />,
+  );
+  return { sendLogin, enterApp, user: userEvent.setup(), unmount: view.unmount };
 }
 
 async function signIn(user: ReturnType<typeof userEvent.setup>, email = 'founder@example.com') {
@@ -101,6 +103,15 @@ describe('the light sign-in screen', () => {
     const { user, enterApp } = open({ navigationState: { from: '/programs?tab=2' } });
     await signIn(user);
     await waitFor(() => expect(enterApp).toHaveBeenCalledWith('/programs?tab=2', 'replace'));
+  });
+
+  it('lands on the overview when the page it was sent away from is not one of this app', async () => {
+    for (const from of ['//elsewhere.example/x', '/\\elsewhere.example/x', 'https://elsewhere.example/']) {
+      const { user, enterApp, unmount } = open({ navigationState: { from } });
+      await signIn(user);
+      await waitFor(() => expect(enterApp).toHaveBeenCalledWith('/overview', 'replace'));
+      unmount();
+    }
   });
 
   it('follows its links inside the full app', async () => {
