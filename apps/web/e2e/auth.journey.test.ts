@@ -181,6 +181,38 @@ describe('journey: sign up to overview', () => {
     await context.close();
   });
 
+  it('opens a link to a mission signed out on the first-visit sign-in screen, and lands on the mission', async () => {
+    const { server, browser } = journey;
+    const context = await newContext(browser, server.url, { width: 375, height: 740 });
+    const page = await context.newPage();
+    const email = await newFounderOnOverview(page, server, 'link');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/mission-details/**');
+    await page.getByRole('navigation', { name: 'Steps of this mission' }).waitFor();
+    const mission = new URL(page.url());
+    const title = await page.getByRole('heading', { level: 1 }).innerText();
+    await signOutThroughMenu(page);
+
+    // The link, as from a mail: the sign-in screen comes without the app's libraries.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${mission.pathname}?from=mail`);
+    await page.locator('.light-auth').getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    expect(scripts.filter((script) => /\/(frame|start-app)-/.test(script))).toEqual([]);
+    await expectAccessible(page, 'sign in from a link');
+
+    await page.getByLabel(/e-mail/i).fill(email);
+    await page.getByLabel(/^password/i).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === mission.pathname && url.search === '?from=mail');
+    await page.getByRole('navigation', { name: 'Steps of this mission' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+    await context.close();
+  });
+
   it('works on a phone-sized screen', async () => {
     const { server, browser } = journey;
     const context = await newContext(browser, server.url, { width: 375, height: 740 });

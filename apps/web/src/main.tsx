@@ -9,10 +9,12 @@ import { REFRESH_MARGIN_MS } from './lib/jwt';
 import { hasSavedSession } from './lib/saved-session';
 import { nextTask } from './lib/next-task';
 import { loadSessionKey } from './lib/session-key';
+import { moveToSignIn, sendsToSignIn } from './app/signed-out-landing';
 
 /*
- * The boot module: as little as decides what to load. A first visit to sign-in (no saved session) gets the light
- * sign-in screen, plain React without MUI, the store or the router, which loads the full app once it is needed;
+ * The boot module: as little as decides what to load. A visit with no saved session to sign-in, or to any page the
+ * guard would send it to sign-in from (a link to a mission, say), gets the light sign-in screen, plain React
+ * without MUI, the store or the router, which loads the full app once it is needed;
  * every other page loads the full app straight away (bench/first-load-js.mjs), and, signed in, asks for the
  * page's first data at the same time (lib/early-requests.ts).
  */
@@ -23,7 +25,9 @@ async function start() {
   if (!container) throw new Error('Missing #root element');
   const onSignIn = window.location.pathname.replace(/\/+$/, '') === paths.signIn;
   const signedIn = hasSavedSession();
-  if (onSignIn && !signedIn) {
+  if (!signedIn && (onSignIn || sendsToSignIn(window.location))) {
+    // Where the guard would have sent them, with the page they asked for to land on once signed in.
+    if (!onSignIn) moveToSignIn(window.location, window.history);
     const { startLightSignIn } = await import('./app/start-light-sign-in');
     startLightSignIn(container);
   } else {
