@@ -210,6 +210,8 @@ describe('journey: sign up to overview', () => {
     await page.waitForURL((url) => url.pathname === mission.pathname && url.search === '?from=mail');
     await page.getByRole('navigation', { name: 'Steps of this mission' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+    // The app's libraries came once they were needed (so the check above watched for the right file).
+    expect(scripts.some((script) => /\/frame-/.test(script))).toBe(true);
     await context.close();
   });
 
