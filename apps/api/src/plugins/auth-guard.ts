@@ -7,7 +7,12 @@ import type { AccessClaims, AccessTokens } from '../lib/tokens.js';
 /**
  * A caller's standing as the guard reads it on every authorized call: one prepared statement, which returns
  * nothing when the user is gone or the token's session was closed. A new column the guard needs is one line
- * here and one in the auth repository's `standingColumns`.
+ * here, one in the auth repository's `standingColumns`, and one where the record and the `Principal` are built.
+ *
+ * Both are built by naming each field, never by rest and spread from the row: built that way from its 14
+ * columns, they came out large and outlived the young generation's collections on every call. On
+ * `GET /api/auth/me` that was about 1.7 KB per request promoted to the old generation and freed only by full
+ * collections (V8's sampling heap profiler). Without it the server's CPU per request fell by 2–16 % (decision 053).
  */
 export interface PrincipalRecord {
   id: string;
@@ -128,10 +133,14 @@ export const authGuardPlugin = fp(
       const record = await options.loadPrincipal(claims.sub, claims.sid);
       if (!record)
         throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please sign in again.');
-      const { id, ...standing } = record;
+      // Field by field: see `PrincipalRecord`.
       const principal: Principal = {
-        ...standing,
-        userId: id,
+        userId: record.id,
+        email: record.email,
+        verified: record.verified,
+        twoFactorEnabled: record.twoFactorEnabled,
+        roles: record.roles,
+        user: record.user,
         sessionId: claims.sid,
         twoFactorAuthenticated: claims.twoFactorAuthenticated,
       };

@@ -70,8 +70,15 @@ export function principalReader(db: Db) {
     if (!isUuid(id) || !isUuid(sid)) return null;
     const [row] = await query.execute({ id, sid });
     if (!row?.sessionOpen) return null;
-    const { sessionOpen: _open, ...standing } = row;
-    return { ...standing, user: toUser(standing) };
+    // Named one by one rather than spread from the row: see `PrincipalRecord`.
+    return {
+      id: row.id,
+      email: row.email,
+      verified: row.verified,
+      twoFactorEnabled: row.twoFactorEnabled,
+      roles: row.roles,
+      user: toUser(row),
+    };
   };
 }
 
