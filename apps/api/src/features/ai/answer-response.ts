@@ -1,5 +1,6 @@
 import { aiMessages, type ChatStreamEvent } from '@liftoff/contracts/ai';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import { leaveAdmission } from '../../plugins/admission.js';
@@ -11,7 +12,9 @@ async function streamAnswer(request: FastifyRequest, reply: FastifyReply, genera
   // From here the call waits on the model, not on this process: its place goes to the next call.
   leaveAdmission(request);
   const raw = reply.raw;
+  // The headers the reply holds so far (the security headers among them) go out with the stream's own.
   raw.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
     connection: 'keep-alive',
