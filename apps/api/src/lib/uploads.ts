@@ -1,3 +1,4 @@
+import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from './errors.js';
@@ -5,6 +6,24 @@ import { AppError, badRequest } from './errors.js';
 export interface UploadedFile {
   fileName: string;
   data: Buffer;
+}
+
+/**
+ * Declares the routes that take multipart/form-data in a scope of their own, with multipart registered there.
+ * @fastify/multipart hooks into every call of the scope it is registered in (a listener on the response and two
+ * promises each, even on a call with no body), so registered beside a feature's reads it taxed them all: the
+ * overview's and a mission's among them. Awaited where the routes stand, they keep their place in the
+ * OpenAPI document's order.
+ */
+export async function withMultipart(
+  app: FastifyInstance,
+  options: FastifyMultipartOptions,
+  routes: (scope: FastifyInstance) => void,
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, options);
+    routes(scope);
+  });
 }
 
 /**

@@ -1,10 +1,10 @@
-import multipart from '@fastify/multipart';
 import { aiMessages, capabilities, STT_MAX_BYTES, type Capabilities } from '@liftoff/contracts/ai';
 import { envelope } from '@liftoff/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
+import { withMultipart } from '../../lib/uploads.js';
 import { registerChatRoutes } from './chat-routes.js';
 import { registerHistoryRoutes } from './history-routes.js';
 import { tags } from './routes-shared.js';
@@ -25,8 +25,6 @@ export interface AiRoutesOptions {
 
 export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
   const { service, speech } = options;
-  // Multipart lives in this scope only, so it never clashes with another feature's registration.
-  await app.register(multipart, { limits: { fileSize: STT_MAX_BYTES, files: 1, fields: 5 } });
   app.addHook('onRequest', async (request) => {
     if (!(await options.isEnabled())) {
       throw new AppError(
@@ -58,5 +56,8 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
   registerChatRoutes(app, { service });
   registerSessionRoutes(app, { service });
   registerHistoryRoutes(app, { service });
-  registerSpeechRoutes(app, { speech, caps: options.caps });
+  // The recordings to transcribe come as multipart/form-data.
+  await withMultipart(app, { limits: { fileSize: STT_MAX_BYTES, files: 1, fields: 5 } }, (speechScope) =>
+    registerSpeechRoutes(speechScope, { speech, caps: options.caps }),
+  );
 }

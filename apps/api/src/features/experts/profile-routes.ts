@@ -1,6 +1,5 @@
 import { envelope } from '@liftoff/contracts/common';
 import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import {
   expertPhotoParams,
   myProfile,
@@ -10,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
-import { MAX_IMAGE_BYTES, readUploadedImage, sendStoredImage } from '../../lib/uploads.js';
+import { MAX_IMAGE_BYTES, readUploadedImage, sendStoredImage, withMultipart } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { PortalProfile } from './portal-profile.js';
 
@@ -20,7 +19,6 @@ export async function expertProfileRoutes(app: FastifyInstance, options: { profi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { roles: ['expert' as const], errors: [404 as const] };
   const tags = ['expert portal'];
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2, parts: 3 } });
 
   r.get(
     '/api/expert-portal/profile',
@@ -50,27 +48,33 @@ export async function expertProfileRoutes(app: FastifyInstance, options: { profi
       ok(profileMessages.save, await service.save(principalOf(request).userId, request.body)),
   );
 
-  r.post(
-    '/api/expert-portal/profile/photo',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Upload my photo (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',
-        description: 'The type is checked from the bytes: 415 for another type, 413 when too large.',
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(myProfile) },
-      },
-    },
-    async (request) => {
-      // The caller's profile first: an account without one stores nothing.
-      const userId = principalOf(request).userId;
-      await service.get(userId);
-      const { data, ext, contentType } = await readUploadedImage(request, 'file');
-      const name = `${randomUUID()}.${ext}`;
-      await app.storage.put(`expert-photos/${name}`, data, contentType);
-      return ok(profileMessages.photo, await service.setPhoto(userId, `/api/experts/photos/${name}`));
-    },
+  // One image per request, size-capped while streaming.
+  await withMultipart(
+    app,
+    { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2, parts: 3 } },
+    (uploads) =>
+      uploads.withTypeProvider<ZodTypeProvider>().post(
+        '/api/expert-portal/profile/photo',
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'Upload my photo (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',
+            description: 'The type is checked from the bytes: 415 for another type, 413 when too large.',
+            consumes: ['multipart/form-data'],
+            response: { 200: envelope(myProfile) },
+          },
+        },
+        async (request) => {
+          // The caller's profile first: an account without one stores nothing.
+          const userId = principalOf(request).userId;
+          await service.get(userId);
+          const { data, ext, contentType } = await readUploadedImage(request, 'file');
+          const name = `${randomUUID()}.${ext}`;
+          await app.storage.put(`expert-photos/${name}`, data, contentType);
+          return ok(profileMessages.photo, await service.setPhoto(userId, `/api/experts/photos/${name}`));
+        },
+      ),
   );
 
   r.get(

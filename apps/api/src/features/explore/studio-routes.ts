@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import { envelope } from '@liftoff/contracts/common';
 import {
   exploreImageParams,
@@ -18,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { MAX_IMAGE_BYTES, readUploadedImage, sendStoredImage } from '../../lib/uploads.js';
+import { MAX_IMAGE_BYTES, readUploadedImage, sendStoredImage, withMultipart } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { StudioPostsService } from './studio-service.js';
 
@@ -35,7 +34,6 @@ export async function exploreStudioRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const team = { roles: ['manager' as const, 'admin' as const] };
   const writes = { ...team, errors: [409 as const] };
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2, parts: 3 } });
   const me = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   r.get(
@@ -163,24 +161,31 @@ export async function exploreStudioRoutes(
     async (request) => ok(studioPostMessages.preview, posts.preview(request.body.bodyMarkdown)),
   );
 
-  r.post(
-    '/api/studio/posts/images',
-    {
-      config: team,
-      schema: {
-        tags,
-        summary: 'Upload a hero image (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',
-        description: 'The type is checked from the bytes: 415 for another type, 413 when too large.',
-        consumes: ['multipart/form-data'],
-        response: { 201: envelope(uploadedImage) },
-      },
-    },
-    async (request, reply) => {
-      const { data, ext, contentType } = await readUploadedImage(request, 'file');
-      const name = `${randomUUID()}.${ext}`;
-      await app.storage.put(`explore-images/${name}`, data, contentType);
-      return reply.status(201).send(ok(studioPostMessages.image, { url: `/api/explore/images/${name}` }));
-    },
+  // One image per request, size-capped while streaming.
+  await withMultipart(
+    app,
+    { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2, parts: 3 } },
+    (uploads) =>
+      uploads.withTypeProvider<ZodTypeProvider>().post(
+        '/api/studio/posts/images',
+        {
+          config: team,
+          schema: {
+            tags,
+            summary:
+              'Upload a hero image (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',
+            description: 'The type is checked from the bytes: 415 for another type, 413 when too large.',
+            consumes: ['multipart/form-data'],
+            response: { 201: envelope(uploadedImage) },
+          },
+        },
+        async (request, reply) => {
+          const { data, ext, contentType } = await readUploadedImage(request, 'file');
+          const name = `${randomUUID()}.${ext}`;
+          await app.storage.put(`explore-images/${name}`, data, contentType);
+          return reply.status(201).send(ok(studioPostMessages.image, { url: `/api/explore/images/${name}` }));
+        },
+      ),
   );
 
   r.get(

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { envelope } from '@liftoff/contracts/common';
 import {
   attachment,
@@ -24,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { readUploadedFile } from '../../lib/uploads.js';
+import { readUploadedFile, withMultipart } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import { toOutline } from './program-views.js';
 import type { ProgramsService } from './service.js';
@@ -53,8 +52,6 @@ export async function programsRoutes(
 ) {
   const { service } = options;
   const maxUploadBytes = options.maxUploadBytes ?? MAX_UPLOAD_BYTES;
-  // Multipart only in this scope: one file per request, size-capped while streaming.
-  await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
@@ -216,32 +213,38 @@ export async function programsRoutes(
       ok(messages.saved, await service.saveWorksheet(me(request), request.params.id, request.body.answers)),
   );
 
-  r.post(
-    '/api/userMission/:id/attachments',
-    {
-      config: { errors: [409] },
-      schema: {
-        tags,
-        summary: 'Hand in a deliverable file (multipart/form-data, field "file", at most 10 MB)',
-        description:
-          'PDF, PNG, JPEG, GIF, WebP, DOCX, XLSX, PPTX, DOC, XLS, PPT, CSV or plain text; the type is checked from the bytes. 413 when too large, 415 for another type.',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 201: envelope(attachment) },
-      },
-    },
-    async (request, reply) => {
-      const { fileName, data } = await readUploadedFile(
-        request,
-        'file',
-        `The file is larger than ${Math.round(maxUploadBytes / 1024 / 1024)} MB. Upload a smaller file.`,
-      );
-      const created = await service.uploadAttachment(me(request), request.params.id, {
-        fileName,
-        data,
-      });
-      return reply.status(201).send(ok(messages.uploaded, created));
-    },
+  // One file per request, size-capped while streaming.
+  await withMultipart(
+    app,
+    { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } },
+    (uploads) =>
+      uploads.withTypeProvider<ZodTypeProvider>().post(
+        '/api/userMission/:id/attachments',
+        {
+          config: { errors: [409] },
+          schema: {
+            tags,
+            summary: 'Hand in a deliverable file (multipart/form-data, field "file", at most 10 MB)',
+            description:
+              'PDF, PNG, JPEG, GIF, WebP, DOCX, XLSX, PPTX, DOC, XLS, PPT, CSV or plain text; the type is checked from the bytes. 413 when too large, 415 for another type.',
+            consumes: ['multipart/form-data'],
+            params: idParams,
+            response: { 201: envelope(attachment) },
+          },
+        },
+        async (request, reply) => {
+          const { fileName, data } = await readUploadedFile(
+            request,
+            'file',
+            `The file is larger than ${Math.round(maxUploadBytes / 1024 / 1024)} MB. Upload a smaller file.`,
+          );
+          const created = await service.uploadAttachment(me(request), request.params.id, {
+            fileName,
+            data,
+          });
+          return reply.status(201).send(ok(messages.uploaded, created));
+        },
+      ),
   );
 
   r.get(
