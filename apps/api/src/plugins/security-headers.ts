@@ -26,7 +26,7 @@ export function helmetHeaders(options: HelmetOptions): ReadonlyArray<readonly [s
  * Helmet's security headers (CSP, HSTS, nosniff, frame and referrer rules…) on every response. They go in the
  * reply's own headers, which Fastify writes in one `writeHead` with the rest. Set on the raw response instead,
  * each was checked and stored one by one, and Node then merged every other header of the reply the same slow
- * way: about 3 % of the server's CPU on a call like `/api/auth/me`. A reply that takes over the socket (the
+ * way: 2–3 % of the server's CPU on a call like `/api/auth/me`. A reply that takes over the socket (the
  * answer stream) writes `reply.getHeaders()` itself, so it has them too.
  */
 export const securityHeadersPlugin = fp(

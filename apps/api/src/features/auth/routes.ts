@@ -50,7 +50,7 @@ async function meRoute(app: FastifyInstance, options: { service: AuthService }) 
 /**
  * The account's calls. `GET /api/auth/me`, made on every signed-in page and the one without a body, is a sibling
  * of the others rather than among them: multipart's hooks run on every call of the scope it is registered in,
- * even one registered before it, and cost that call two promises and a listener.
+ * even one registered before it, and cost that call three promises and a listener (decision 054).
  */
 export async function authRoutes(app: FastifyInstance, options: { service: AuthService }) {
   await app.register(meRoute, options);
