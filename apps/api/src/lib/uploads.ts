@@ -1,5 +1,14 @@
 import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from './errors.js';
 
@@ -18,13 +27,22 @@ export interface UploadedFile {
 export async function withMultipart(
   app: FastifyInstance,
   options: FastifyMultipartOptions,
-  routes: (scope: FastifyInstance) => void,
+  routes: (scope: UploadScope) => void,
 ): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, options);
-    routes(scope);
+    routes(scope.withTypeProvider<ZodTypeProvider>());
   });
 }
+
+/** The scope `withMultipart` hands its routes: typed by their zod schemas, as every other route. */
+export type UploadScope = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /**
  * Reads the one file of a multipart/form-data request from `field` (the route must have @fastify/multipart
@@ -66,6 +84,8 @@ export const IMAGE_TYPES: Record<string, string> = {
   webp: 'image/webp',
 };
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The multipart limits of an image upload: one file of at most `MAX_IMAGE_BYTES`, and nothing much besides. */
+export const IMAGE_UPLOAD_LIMITS = { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2, parts: 3 };
 
 /**
  * Reads an uploaded image from `field` and checks its type from the bytes, never from the name or the

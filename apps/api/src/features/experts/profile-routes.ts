@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
-import { MAX_IMAGE_BYTES, readUploadedImage, sendStoredImage, withMultipart } from '../../lib/uploads.js';
+import { IMAGE_UPLOAD_LIMITS, readUploadedImage, sendStoredImage, withMultipart } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { PortalProfile } from './portal-profile.js';
 
@@ -49,32 +49,29 @@ export async function expertProfileRoutes(app: FastifyInstance, options: { profi
   );
 
   // One image per request, size-capped while streaming.
-  await withMultipart(
-    app,
-    { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2, parts: 3 } },
-    (uploads) =>
-      uploads.withTypeProvider<ZodTypeProvider>().post(
-        '/api/expert-portal/profile/photo',
-        {
-          config,
-          schema: {
-            tags,
-            summary: 'Upload my photo (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',
-            description: 'The type is checked from the bytes: 415 for another type, 413 when too large.',
-            consumes: ['multipart/form-data'],
-            response: { 200: envelope(myProfile) },
-          },
+  await withMultipart(app, { limits: IMAGE_UPLOAD_LIMITS }, (uploads) =>
+    uploads.post(
+      '/api/expert-portal/profile/photo',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Upload my photo (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',
+          description: 'The type is checked from the bytes: 415 for another type, 413 when too large.',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(myProfile) },
         },
-        async (request) => {
-          // The caller's profile first: an account without one stores nothing.
-          const userId = principalOf(request).userId;
-          await service.get(userId);
-          const { data, ext, contentType } = await readUploadedImage(request, 'file');
-          const name = `${randomUUID()}.${ext}`;
-          await app.storage.put(`expert-photos/${name}`, data, contentType);
-          return ok(profileMessages.photo, await service.setPhoto(userId, `/api/experts/photos/${name}`));
-        },
-      ),
+      },
+      async (request) => {
+        // The caller's profile first: an account without one stores nothing.
+        const userId = principalOf(request).userId;
+        await service.get(userId);
+        const { data, ext, contentType } = await readUploadedImage(request, 'file');
+        const name = `${randomUUID()}.${ext}`;
+        await app.storage.put(`expert-photos/${name}`, data, contentType);
+        return ok(profileMessages.photo, await service.setPhoto(userId, `/api/experts/photos/${name}`));
+      },
+    ),
   );
 
   r.get(

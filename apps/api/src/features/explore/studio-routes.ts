@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { MAX_IMAGE_BYTES, readUploadedImage, sendStoredImage, withMultipart } from '../../lib/uploads.js';
+import { IMAGE_UPLOAD_LIMITS, readUploadedImage, sendStoredImage, withMultipart } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { StudioPostsService } from './studio-service.js';
 
@@ -162,30 +162,26 @@ export async function exploreStudioRoutes(
   );
 
   // One image per request, size-capped while streaming.
-  await withMultipart(
-    app,
-    { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2, parts: 3 } },
-    (uploads) =>
-      uploads.withTypeProvider<ZodTypeProvider>().post(
-        '/api/studio/posts/images',
-        {
-          config: team,
-          schema: {
-            tags,
-            summary:
-              'Upload a hero image (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',
-            description: 'The type is checked from the bytes: 415 for another type, 413 when too large.',
-            consumes: ['multipart/form-data'],
-            response: { 201: envelope(uploadedImage) },
-          },
+  await withMultipart(app, { limits: IMAGE_UPLOAD_LIMITS }, (uploads) =>
+    uploads.post(
+      '/api/studio/posts/images',
+      {
+        config: team,
+        schema: {
+          tags,
+          summary: 'Upload a hero image (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',
+          description: 'The type is checked from the bytes: 415 for another type, 413 when too large.',
+          consumes: ['multipart/form-data'],
+          response: { 201: envelope(uploadedImage) },
         },
-        async (request, reply) => {
-          const { data, ext, contentType } = await readUploadedImage(request, 'file');
-          const name = `${randomUUID()}.${ext}`;
-          await app.storage.put(`explore-images/${name}`, data, contentType);
-          return reply.status(201).send(ok(studioPostMessages.image, { url: `/api/explore/images/${name}` }));
-        },
-      ),
+      },
+      async (request, reply) => {
+        const { data, ext, contentType } = await readUploadedImage(request, 'file');
+        const name = `${randomUUID()}.${ext}`;
+        await app.storage.put(`explore-images/${name}`, data, contentType);
+        return reply.status(201).send(ok(studioPostMessages.image, { url: `/api/explore/images/${name}` }));
+      },
+    ),
   );
 
   r.get(

@@ -218,7 +218,7 @@ export async function programsRoutes(
     app,
     { limits: { fileSize: maxUploadBytes, files: 1, fields: 5, parts: 6 } },
     (uploads) =>
-      uploads.withTypeProvider<ZodTypeProvider>().post(
+      uploads.post(
         '/api/userMission/:id/attachments',
         {
           config: { errors: [409] },
