@@ -44,6 +44,8 @@ export const iconPaths = {
   /** CheckCircle (filled) */
   checkCircle:
     'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z',
+  /** A stepper's done step: MUI's StepIcon draws this circle with a tick (a full 24 px circle, not the icon set's). */
+  stepDone: 'M12 0a12 12 0 1 0 0 24 12 12 0 0 0 0-24zm-2 17l-5-5 1.4-1.4 3.6 3.6 7.6-7.6L19 8l-9 9z',
   /** DoNotDisturbOn */
   doNotDisturbOn:
     'M7 11v2h10v-2zm5-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8',

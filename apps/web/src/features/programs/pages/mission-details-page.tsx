@@ -4,10 +4,6 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -26,7 +22,6 @@ import { StatusChip } from '../components/status';
 import { formatDate } from '../lib/format';
 import {
   awaitsDeliverable,
-  byIndex,
   deferredSteps,
   missionProgress,
   missionProgressCaption,
@@ -34,69 +29,13 @@ import {
   resolveStep,
 } from '../lib/progress';
 import { StepView } from '../components/step-view';
-import { visuallyHidden } from '../../../components/product-mark';
+import { MissionStepper } from '../components/mission-stepper';
 import { iconPaths } from '../../../components/icon-paths';
 import { PlainIcon } from '../../../components/plain-icon';
 import '../../../components/plain.css';
 import './mission-details-page.css';
 
 type Celebration = Pick<NextStepResult, 'milestoneCompleted' | 'unlockedMilestoneId'>;
-
-function MissionStepper({ mission, current }: { mission: Mission; current: MissionStep }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('tablet'));
-  const navigate = useNavigate();
-  const ordered = byIndex(mission.userStep);
-  const position = ordered.findIndex((s) => s.id === current.id);
-  // On a phone the steps are a row of numbers (titles and states stay in each button's name for screen
-  // readers, and the step's card says "Step 1 of 3"): a vertical list of every step pushed the step itself
-  // below the first screenful.
-  const hiddenOnPhone = phone ? visuallyHidden : undefined;
-  return (
-    <nav aria-label="Steps of this mission">
-      <Stepper nonLinear activeStep={position} orientation="horizontal" alternativeLabel={!phone}>
-        {ordered.map((step) => {
-          const deferred = step.doLater && step.status !== 'COMPLETED';
-          const caption =
-            step.status === 'LOCKED'
-              ? 'Locked'
-              : deferred
-                ? 'Put off for later'
-                : step.status === 'COMPLETED'
-                  ? 'Done'
-                  : step.id === current.id
-                    ? 'Current'
-                    : 'Open';
-          return (
-            <Step key={step.id} completed={step.status === 'COMPLETED'} disabled={step.status === 'LOCKED'}>
-              <StepButton
-                onClick={() => navigate(buildPath.missionDetails(mission.id, step.id))}
-                disabled={step.status === 'LOCKED'}
-                aria-current={step.id === current.id ? 'step' : undefined}
-                optional={
-                  <Typography
-                    variant="caption"
-                    sx={{
-                      color: deferred ? 'secondary.dark' : 'text.secondary',
-                      fontWeight: deferred ? 700 : 400,
-                      ...hiddenOnPhone,
-                    }}
-                  >
-                    {caption}
-                  </Typography>
-                }
-              >
-                <StepLabel error={false} slotProps={{ label: { sx: hiddenOnPhone } }}>
-                  {step.title}
-                </StepLabel>
-              </StepButton>
-            </Step>
-          );
-        })}
-      </Stepper>
-    </nav>
-  );
-}
 
 function DeliverableCard({ mission }: { mission: Mission }) {
   if (!mission.deliverable) return null;
