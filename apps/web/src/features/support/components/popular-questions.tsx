@@ -9,6 +9,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { RetryAlert } from '../../../components/retry-alert';
 import '../../../components/plain.css';
 import { errorMessage } from '../../../lib/api';
+import { useFirstArrivalDeferred } from '../../../lib/first-arrival';
 import { usePopularQuestionsQuery } from '../api';
 import { AnswerText } from './answer-text';
 import './popular-questions.css';
@@ -21,7 +22,9 @@ import './popular-questions.css';
 export function PopularQuestions() {
   const headingId = useId();
   const asked = useSearchParams()[0].get('question') ?? undefined;
-  const query = usePopularQuestionsQuery(asked ? { question: asked } : undefined);
+  // Its first answer renders as a transition, in slices (decision 044): it arrives after the overview is on
+  // screen, when a founder may already be scrolling or tapping.
+  const query = useFirstArrivalDeferred(usePopularQuestionsQuery(asked ? { question: asked } : undefined));
   const askedItem = useRef<HTMLDivElement | null>(null);
   const loaded = Boolean(query.data);
   useEffect(() => {
