@@ -79,9 +79,10 @@ export function MissionStepper({ mission, current }: { mission: Mission; current
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
     if (event.altKey || event.shiftKey || event.ctrlKey || event.metaKey) return;
     const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];
+    if (!tabs.length) return;
     const from = tabs.findIndex((tab) => tab === document.activeElement);
     const to = nextTab(event.key, from === -1 ? 0 : from, tabs.length);
-    if (to === null || !tabs.length) return;
+    if (to === null) return;
     event.preventDefault();
     tabs[to]?.focus();
   };
