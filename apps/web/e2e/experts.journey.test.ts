@@ -68,6 +68,10 @@ describe('journey: a founder asks an expert, books and cancels a meeting, and wr
     expect(await first.getAttribute('aria-expanded')).toBe('false');
     await first.click();
     expect(await first.getAttribute('aria-expanded')).toBe('true');
+    // The answer is a region named by its question.
+    const question = (await first.textContent()) ?? '';
+    await popular.getByRole('region', { name: question }).waitFor();
+    await expectAccessible(page, 'overview, a popular question open');
 
     await card.getByRole('button', { name: 'Ask a question' }).click();
     const dialog = page.getByRole('dialog', { name: /^Ask .* a question$/ });

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { iconPaths } from '../../../components/icon-paths';
 import { buildPath } from '../../../config/paths';
 import { byIndex } from '../lib/progress';
+import '../../../components/plain.css';
 import './mission-stepper.css';
 
 /** What a step's button says under its title. */
@@ -105,7 +106,7 @@ export function MissionStepper({ mission, current }: { mission: Mission; current
               <button
                 type="button"
                 role="tab"
-                className="stepper__button"
+                className="plain-button stepper__button"
                 aria-selected={onScreen}
                 aria-current={onScreen ? 'step' : undefined}
                 aria-posinset={position + 1}

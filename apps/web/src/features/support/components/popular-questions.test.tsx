@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PopularQuestion } from '@liftoff/contracts/support';
 import { renderSignedIn } from '../../../app/testing/signed-in-app';
@@ -69,6 +69,33 @@ describe('popular questions on the overview', () => {
       const first = await screen.findByRole('button', { name: 'How many interviews are enough?' });
       expect(first.getAttribute('aria-expanded')).toBe('false');
       expect(urls).toEqual(['/api/popularQuestion/user-popular-questions']);
+    },
+    SLOW,
+  );
+
+  it(
+    'unfold a question into a region named by it, and fold it away again',
+    async () => {
+      const { fetchImpl } = server();
+      await renderSignedIn([{ path: '/overview', element: <PopularQuestions /> }], '/overview', fetchImpl);
+      const question = await screen.findByRole('button', { name: 'Can I interview friends?' });
+      expect(question.closest('h3')).toBeTruthy();
+      expect(screen.queryByText('Only to rehearse.')).toBeNull();
+
+      fireEvent.click(question);
+      expect(question.getAttribute('aria-expanded')).toBe('true');
+      const answer = screen.getByRole('region', { name: 'Can I interview friends?' });
+      expect(question.getAttribute('aria-controls')).toBe(answer.id);
+      expect(await screen.findByText('Only to rehearse.')).toBeTruthy();
+      // The other question stays as it was.
+      expect(
+        screen.getByRole('button', { name: 'How many interviews are enough?' }).getAttribute('aria-expanded'),
+      ).toBe('false');
+
+      fireEvent.click(question);
+      expect(question.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('region', { name: 'Can I interview friends?' })).toBeNull();
+      expect(screen.queryByText('Only to rehearse.')).toBeNull();
     },
     SLOW,
   );

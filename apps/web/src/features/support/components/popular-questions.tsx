@@ -1,23 +1,19 @@
 import { useEffect, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { RetryAlert } from '../../../components/retry-alert';
 import '../../../components/plain.css';
 import { errorMessage } from '../../../lib/api';
 import { useFirstArrivalDeferred } from '../../../lib/first-arrival';
 import { usePopularQuestionsQuery } from '../api';
-import { AnswerText } from './answer-text';
+import { PopularQuestionFold } from './popular-question-fold';
 import './popular-questions.css';
 
 /**
  * Questions founders at the user's milestone ask most, with answers, as an accordion (overview). A coach source
  * link (`/overview?question=<key>`) opens that question, scrolled into view. Its frame (card, heading, intro)
- * is plain elements (decision 052); the accordion, which founders operate, stays MUI's.
+ * is plain elements (decision 052), and so are the questions that fold (decision 056).
  */
 export function PopularQuestions() {
   const headingId = useId();
@@ -60,23 +56,12 @@ export function PopularQuestions() {
         ) : (
           <div>
             {query.data.map((item) => (
-              <Accordion
+              <PopularQuestionFold
                 key={item.id}
                 ref={item.key === asked ? askedItem : undefined}
-                defaultExpanded={item.key === asked}
-                disableGutters
-                // An answer mounts when opened: its Markdown renderer is not part of the overview's first load.
-                slotProps={{ transition: { unmountOnExit: true } }}
-                variant="outlined"
-                sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}
-              >
-                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                  <span className="plain-body1 popular-questions__question">{item.question}</span>
-                </AccordionSummary>
-                <AccordionDetails>
-                  <AnswerText source={item.answer} />
-                </AccordionDetails>
-              </Accordion>
+                item={item}
+                defaultOpen={item.key === asked}
+              />
             ))}
           </div>
         )}
