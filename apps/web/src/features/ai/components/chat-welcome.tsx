@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import { iconPaths } from '../../../components/icon-paths';
 import { PlainIcon } from '../../../components/plain-icon';
 import '../../../components/plain.css';
@@ -29,7 +28,7 @@ export function ChatWelcome({
   offered: string | null;
   onAsk: (question: string) => void;
 }) {
-  // The coach's first screen: plain elements but for the questions, which are buttons (decision 052).
+  // The coach's first screen, in plain elements (decisions 052, 056).
   return (
     <div className="chat-welcome">
       <span className="chat-welcome__icon">
@@ -44,18 +43,13 @@ export function ChatWelcome({
       <ul aria-label="Suggested questions" className="chat-welcome__questions">
         {(aboutStep && offered ? [offered, ...STEP_QUESTIONS] : STARTER_QUESTIONS).map((question) => (
           <li key={question}>
-            <Chip
-              label={question}
-              color="primary"
-              variant="outlined"
+            <button
+              type="button"
+              className="plain-button chat-welcome__question"
               onClick={() => onAsk(question)}
-              sx={{
-                height: 'auto',
-                minHeight: 32,
-                maxWidth: '100%',
-                '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
-              }}
-            />
+            >
+              <span>{question}</span>
+            </button>
           </li>
         ))}
       </ul>
