@@ -28,10 +28,13 @@ import { useEventCallback } from '@mui/material/utils';
 import CloseIcon from '@mui/icons-material/Close';
 import MicIcon from '@mui/icons-material/MicNoneOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SendIcon from '@mui/icons-material/Send';
 import StopCircleIcon from '@mui/icons-material/StopCircleOutlined';
 import StopIcon from '@mui/icons-material/Stop';
 import { growingText } from '../../../components/growing-text';
+import { iconPaths } from '../../../components/icon-paths';
+import { PlainButton } from '../../../components/plain-button';
+import { PlainIcon } from '../../../components/plain-icon';
+import './composer.css';
 import { visuallyHidden } from '../../../components/product-mark';
 import type { ApiExtra } from '../../../lib/api';
 import { SpeechError, transcribe } from '../api';
@@ -310,16 +313,16 @@ export const Composer = forwardRef<
             {aborting ? 'Stopping…' : 'Stop'}
           </Button>
         ) : (
-          <Button
+          <PlainButton
             type="submit"
             variant="contained"
             disabled={!text.trim() || transcribing}
             aria-label={compact ? 'Send' : undefined}
-            endIcon={compact ? undefined : <SendIcon />}
-            sx={{ mb: 0.5, flexShrink: 0, ...(compact ? { minWidth: 48, px: 1.5 } : {}) }}
+            endIcon={compact ? undefined : iconPaths.send}
+            className={compact ? 'composer__send composer__send--icon' : 'composer__send'}
           >
-            {compact ? <SendIcon fontSize="small" /> : 'Send'}
-          </Button>
+            {compact ? <PlainIcon d={iconPaths.send} /> : 'Send'}
+          </PlainButton>
         )}
       </Stack>
       {/* A phone's keyboard has no Shift+Enter: there the hint is for screen readers only, unless it says

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import ForumIcon from '@mui/icons-material/ForumOutlined';
+import { iconPaths } from '../../../components/icon-paths';
+import { PlainButton } from '../../../components/plain-button';
 import { buildPath } from '../../../config/paths';
 import { openConversation } from '../chat-actions';
 import type { AiDispatch } from '../chat-actions';
@@ -23,7 +23,7 @@ type Dispatch = AiDispatch;
 
 /**
  * `/ai-workspace` (a new chat) and `/ai-workspace/{conversationId}`: the sidebar and the conversation. The
- * page's frame is plain elements (decision 052); the drawer and the buttons stay MUI's.
+ * page's frame is plain elements (decision 052), and so is its button (decision 057); the drawer stays MUI's.
  */
 export function AiWorkspacePage() {
   const { conversationId } = useParams();
@@ -64,14 +64,14 @@ export function AiWorkspacePage() {
           </p>
         </div>
         {!wide ? (
-          <Button
+          <PlainButton
             variant="outlined"
-            startIcon={<ForumIcon />}
+            startIcon={iconPaths.forum}
             onClick={() => setDrawerOpen(true)}
             aria-haspopup="dialog"
           >
             Conversations
-          </Button>
+          </PlainButton>
         ) : null}
       </div>
       <div className="ai-workspace__grid">

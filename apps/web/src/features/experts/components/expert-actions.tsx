@@ -1,12 +1,8 @@
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Expert } from '@liftoff/contracts/experts';
-import Button from '@mui/material/Button';
-import EventIcon from '@mui/icons-material/EventAvailableOutlined';
-import ListAltIcon from '@mui/icons-material/ListAltOutlined';
-import PersonIcon from '@mui/icons-material/PersonOutlined';
-import ForumIcon from '@mui/icons-material/ForumOutlined';
-import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswerOutlined';
+import { iconPaths } from '../../../components/icon-paths';
+import { PlainButton, PlainButtonLink } from '../../../components/plain-button';
 import { buildPath } from '../../../config/paths';
 import type { MissionChoice } from './ask-question-dialog';
 import { AskQuestionDialog, BookMeetingDialog, ExpertProfileDialog, MyRequestsDialog } from './lazy-dialogs';
@@ -29,21 +25,21 @@ export function ExpertActions({ expert, missions }: ExpertActionsProps) {
   };
   return (
     <>
-      <Button variant="contained" startIcon={<QuestionAnswerIcon />} onClick={() => setOpen('ask')}>
+      <PlainButton variant="contained" startIcon={iconPaths.questionAnswer} onClick={() => setOpen('ask')}>
         Ask a question
-      </Button>
-      <Button variant="outlined" startIcon={<EventIcon />} onClick={() => setOpen('book')}>
+      </PlainButton>
+      <PlainButton variant="outlined" startIcon={iconPaths.eventAvailable} onClick={() => setOpen('book')}>
         Book a meeting
-      </Button>
-      <Button startIcon={<PersonIcon />} onClick={() => setOpen('profile')}>
+      </PlainButton>
+      <PlainButton startIcon={iconPaths.person} onClick={() => setOpen('profile')}>
         Profile
-      </Button>
-      <Button startIcon={<ListAltIcon />} onClick={() => setOpen('requests')}>
+      </PlainButton>
+      <PlainButton startIcon={iconPaths.listAlt} onClick={() => setOpen('requests')}>
         My requests
-      </Button>
-      <Button component={RouterLink} to={buildPath.myQuestions()} startIcon={<ForumIcon />}>
+      </PlainButton>
+      <PlainButtonLink to={buildPath.myQuestions()} startIcon={iconPaths.forum}>
         My questions
-      </Button>
+      </PlainButtonLink>
       {open === 'ask' ? <AskQuestionDialog open onClose={close} expert={expert} missions={missions} /> : null}
       {open === 'book' ? <BookMeetingDialog open onClose={close} expert={expert} /> : null}
       {open === 'profile' ? <ExpertProfileDialog open onClose={close} expert={expert} /> : null}

@@ -1,7 +1,5 @@
 import type { MilestoneOutline, MissionOutline, ProgramOutline } from '@liftoff/contracts/programs';
-import { Link as RouterLink } from 'react-router';
 import { useSelector } from 'react-redux';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { buildPath, paths } from '../../../config/paths';
 import { useFirstArrivalDeferred } from '../../../lib/first-arrival';
@@ -13,6 +11,7 @@ import { ExpertCard } from '../components/expert-card';
 import { MilestoneRings } from '../components/milestone-rings';
 import { LoadError } from '../../../components/page-states';
 import { iconPaths } from '../../../components/icon-paths';
+import { PlainButtonLink } from '../../../components/plain-button';
 import { PlainChip } from '../../../components/plain-chip';
 import { PlainIcon } from '../../../components/plain-icon';
 import '../../../components/plain.css';
@@ -34,8 +33,8 @@ import {
 /**
  * The first screen (the welcome, what is next, the to-do) is drawn with plain elements and the shared plain
  * stylesheet, as the shell is: it is every founder's landing page, and each MUI Typography, Box, Stack or icon
- * is a styled component whose styles are serialized in its first commit (decisions 051, 052). The buttons stay
- * MUI's.
+ * is a styled component whose styles are serialized in its first commit (decisions 051, 052), and so is each
+ * MUI Button (decision 057).
  */
 
 function OverviewSkeleton() {
@@ -75,14 +74,9 @@ function NotEnrolledCard() {
           </p>
         </div>
         <div className="overview-next__actions overview-next__actions--narrow">
-          <Button
-            component={RouterLink}
-            to={paths.tutorial}
-            variant="contained"
-            startIcon={<PlainIcon d={iconPaths.school} />}
-          >
+          <PlainButtonLink to={paths.tutorial} variant="contained" startIcon={iconPaths.school}>
             Take the tour
-          </Button>
+          </PlainButtonLink>
         </div>
       </div>
     </section>
@@ -151,33 +145,17 @@ function NextCard({ program, milestone }: { program: ProgramOutline; milestone: 
         </div>
         <div className="overview-next__actions">
           {action ? (
-            <Button
-              component={RouterLink}
-              to={action.to}
-              variant="contained"
-              size="large"
-              endIcon={<PlainIcon d={action.icon} />}
-            >
+            <PlainButtonLink to={action.to} variant="contained" size="large" endIcon={action.icon}>
               {action.label}
-            </Button>
+            </PlainButtonLink>
           ) : (
-            <Button
-              component={RouterLink}
-              to={paths.outcomesRepository}
-              variant="contained"
-              startIcon={<PlainIcon d={iconPaths.emojiEvents} />}
-            >
+            <PlainButtonLink to={paths.outcomesRepository} variant="contained" startIcon={iconPaths.emojiEvents}>
               See your outcomes
-            </Button>
+            </PlainButtonLink>
           )}
-          <Button
-            component={RouterLink}
-            to={paths.programs}
-            variant="outlined"
-            startIcon={<PlainIcon d={iconPaths.map} />}
-          >
+          <PlainButtonLink to={paths.programs} variant="outlined" startIcon={iconPaths.map}>
             Open the program map
-          </Button>
+          </PlainButtonLink>
         </div>
       </div>
     </section>
@@ -218,9 +196,7 @@ function ExploreInvite() {
           </h2>
           <p className="plain-body2 plain-secondary">Explore has short reads for founders.</p>
         </div>
-        <Button component={RouterLink} to="/explore">
-          Go to Explore
-        </Button>
+        <PlainButtonLink to={buildPath.explore()}>Go to Explore</PlainButtonLink>
       </div>
     </section>
   );
