@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@liftoff/contracts/auth';
 import { userWith } from '../../../app/testing/signed-in-app';
@@ -32,5 +32,18 @@ describe('the note on the coach without a model', { timeout: SLOW }, () => {
     expect(note.textContent).toContain('Your coach answers from your program');
     expect(note.textContent).toContain('For admins: no AI model is connected');
     expect(note.textContent).toContain('AI_PROVIDER=openai-compatible');
+  });
+
+  it('can be hidden, and stays hidden for the rest of the visit', async () => {
+    const { router } = await renderAi('/ai-workspace', createFakeAiServer({}));
+    const note = await screen.findByRole('note');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide this note' }));
+    expect(note.isConnected).toBe(false);
+    // Away and back: the page is drawn anew, with what the coach can do already known, and the note stays away.
+    await act(() => router.navigate('/ai-workspace/archive'));
+    await screen.findByRole('heading', { name: /archive/i });
+    await act(() => router.navigate('/ai-workspace'));
+    await screen.findByRole('textbox');
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import { iconPaths } from '../../../components/icon-paths';
+import { PlainIcon } from '../../../components/plain-icon';
 import { selectSessionUser } from '../../../lib/session';
+import '../../../components/plain.css';
+import './offline-banner.css';
 
 const OFFLINE_KEY = 'liftoff-ai-offline-note-hidden';
 
@@ -24,11 +23,11 @@ const WHAT_IT_DOES =
 /** Only an admin can connect a model, so only an admin is told how. */
 function ConnectAModel() {
   return (
-    <Box component="p" sx={{ m: 0, mt: 1 }}>
+    <p className="coach-note__admin">
       <strong>For admins:</strong> no AI model is connected. To connect one, set{' '}
       <code>AI_PROVIDER=openai-compatible</code> with <code>AI_BASE_URL</code>, <code>AI_API_KEY</code> and{' '}
       <code>AI_MODEL</code> (OpenAI, Ollama, vLLM or LM Studio) and restart the server.
-    </Box>
+    </p>
   );
 }
 
@@ -36,6 +35,10 @@ function ConnectAModel() {
  * Says what the coach can do while no AI model is connected. In full on an empty chat on a wide screen; once the
  * conversation has messages, or on a phone, it is one line with the rest behind "More", so the
  * answers keep the room. It can be hidden for the rest of the visit.
+ *
+ * Drawn as MUI's standard info Alert with plain elements (offline-banner.css, decision 057): it is on the
+ * coach's first screen wherever no model is connected, `npm start`'s default, and the Alert, its icon, title,
+ * link and close button were eight styled components there.
  */
 export function OfflineBanner({ show, compact }: { show: boolean; compact: boolean }) {
   const [hidden, setHidden] = useState(() => sessionStorage.getItem(OFFLINE_KEY) === '1');
@@ -43,53 +46,51 @@ export function OfflineBanner({ show, compact }: { show: boolean; compact: boole
   const admin = useSelector(selectSessionUser)?.roles.includes('admin') ?? false;
   if (!show || hidden) return null;
   const full = !compact || expanded;
+  const look = ['coach-note', compact ? 'coach-note--compact' : '', full ? '' : 'coach-note--line'];
   return (
-    <Alert
-      severity="info"
-      role="note"
-      icon={compact ? false : <AutoAwesomeIcon />}
-      onClose={() => {
-        sessionStorage.setItem(OFFLINE_KEY, '1');
-        setHidden(true);
-      }}
-      slotProps={{ closeButton: { 'aria-label': 'Hide this note' } }}
-      sx={{
-        mb: compact ? 1 : 1.5,
-        overflowWrap: 'anywhere',
-        alignItems: 'center',
-        '& .MuiAlert-message': { minWidth: 0, py: compact && !expanded ? 0.5 : undefined },
-        '& .MuiAlert-action': { pt: 0 },
-        ...(compact ? { py: 0, px: 1.5 } : {}),
-      }}
-    >
-      {full ? (
-        <>
-          <AlertTitle sx={compact ? { mb: 0.5, fontSize: '0.875rem' } : undefined}>
-            {OFFLINE_TITLE}
-          </AlertTitle>
-          {WHAT_IT_DOES}
-          {admin ? <ConnectAModel /> : null}
-        </>
-      ) : (
-        <>
-          {/* One line at 320 px beside the close button. */}
-          <Box component="strong" sx={{ fontWeight: 600 }}>
-            {OFFLINE_SHORT}
-          </Box>{' '}
-          ·{' '}
-          <Link
-            component="button"
-            type="button"
-            variant="body2"
-            aria-expanded={false}
-            aria-label="More about the coach"
-            onClick={() => setExpanded(true)}
-            sx={{ verticalAlign: 'baseline' }}
-          >
-            More
-          </Link>
-        </>
+    <div role="note" className={look.filter(Boolean).join(' ')}>
+      {compact ? null : (
+        <div className="coach-note__icon">
+          <PlainIcon d={iconPaths.autoAwesome} />
+        </div>
       )}
-    </Alert>
+      <div className="coach-note__message">
+        {full ? (
+          <>
+            <div className="coach-note__title">{OFFLINE_TITLE}</div>
+            {WHAT_IT_DOES}
+            {admin ? <ConnectAModel /> : null}
+          </>
+        ) : (
+          <>
+            {/* One line at 320 px beside the close button. */}
+            <strong className="coach-note__short">{OFFLINE_SHORT}</strong> ·{' '}
+            <button
+              type="button"
+              className="plain-button coach-note__more"
+              aria-expanded={false}
+              aria-label="More about the coach"
+              onClick={() => setExpanded(true)}
+            >
+              More
+            </button>
+          </>
+        )}
+      </div>
+      <div className="coach-note__action">
+        <button
+          type="button"
+          className="plain-button coach-note__close"
+          aria-label="Hide this note"
+          title="Hide this note"
+          onClick={() => {
+            sessionStorage.setItem(OFFLINE_KEY, '1');
+            setHidden(true);
+          }}
+        >
+          <PlainIcon d={iconPaths.close} />
+        </button>
+      </div>
+    </div>
   );
 }
