@@ -29,6 +29,7 @@ import type { ComposerHandle } from './composer';
 import { ConversationNotFound } from './conversation-not-found';
 import { FeedbackDialog, prefetchChatMarkdown } from './lazy-parts';
 import { OfflineBanner } from './offline-banner';
+import './chat-panel.css';
 import { MessageItem } from './message-item';
 import type { MessageActions } from './message-item';
 
@@ -198,12 +199,7 @@ export function ChatPanel() {
             The message you searched for is no longer in this conversation.
           </Alert>
         ) : null}
-        <Box
-          component="ul"
-          aria-label="Messages"
-          aria-busy={answering}
-          sx={{ p: 0, m: 0, display: 'grid', gap: 2 }}
-        >
+        <ul className="chat-panel__messages" aria-label="Messages" aria-busy={answering}>
           {chat.messages.map((message, index) => (
             <MessageItem
               key={message.isTemp ? `temp-${message.role}` : message.id}
@@ -213,52 +209,33 @@ export function ChatPanel() {
               last={index === lastAnswerIndex}
             />
           ))}
-        </Box>
+        </ul>
       </>
     );
   }
 
   return (
-    <Stack sx={{ height: '100%', minHeight: 0 }}>
+    <div className="chat-panel">
       <OfflineBanner show={Boolean(caps?.chatModel.offline)} compact={phone || chat.messages.length > 0} />
       {chat.conversation?.isArchived ? (
         <Alert severity="info" sx={{ mb: 1.5 }}>
           This conversation is archived. Restore it from the archive to see it in your list again.
         </Alert>
       ) : null}
-      <Box
+      <div
         ref={scroller}
         onScroll={onScroll}
         tabIndex={0}
         role="region"
         aria-label="Conversation"
-        sx={{
-          flex: 1,
-          minHeight: 0,
-          overflowY: 'auto',
-          pr: { sm: 1 },
-          pb: { xs: 1, sm: 2 },
-          outline: 'none',
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-        }}
+        className="chat-panel__conversation"
       >
         {body}
-      </Box>
+      </div>
       {/* Screen readers hear that an answer finished, not every token. */}
-      <Box
-        aria-live="polite"
-        role="status"
-        sx={{
-          position: 'absolute',
-          width: '1px',
-          height: '1px',
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
-        }}
-      >
+      <div aria-live="polite" role="status" className="chat-panel__announcement">
         {chat.announcement}
-      </Box>
+      </div>
       {chat.feedbackSuccess ? (
         <Alert severity="success" onClose={() => dispatch(feedbackSuccessReset())} sx={{ mb: 1 }}>
           {chat.feedbackSuccess}
@@ -295,6 +272,6 @@ export function ChatPanel() {
           });
         }}
       />
-    </Stack>
+    </div>
   );
 }

@@ -34,6 +34,7 @@ import { growingText } from '../../../components/growing-text';
 import { iconPaths } from '../../../components/icon-paths';
 import { PlainButton } from '../../../components/plain-button';
 import { PlainIcon } from '../../../components/plain-icon';
+import '../../../components/plain.css';
 import './composer.css';
 import { visuallyHidden } from '../../../components/product-mark';
 import type { ApiExtra } from '../../../lib/api';
@@ -173,7 +174,7 @@ export const Composer = forwardRef<
   const micError = voiceError ?? recorder.error ?? browser.error;
 
   return (
-    <Box component="form" aria-label="Ask the coach" onSubmit={(event) => (event.preventDefault(), submit())}>
+    <form aria-label="Ask the coach" onSubmit={(event) => (event.preventDefault(), submit())}>
       {micError ? (
         <Alert
           severity="warning"
@@ -268,7 +269,7 @@ export const Composer = forwardRef<
           </Button>
         </Stack>
       ) : null}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
+      <div className="composer__row">
         <QuestionBox
           inputRef={inputRef}
           text={text}
@@ -308,7 +309,7 @@ export const Composer = forwardRef<
             onClick={onStop}
             disabled={aborting}
             startIcon={<StopCircleIcon />}
-            sx={{ mb: 0.5, flexShrink: 0 }}
+            sx={{ flexShrink: 0 }}
           >
             {aborting ? 'Stopping…' : 'Stop'}
           </Button>
@@ -324,23 +325,19 @@ export const Composer = forwardRef<
             {compact ? <PlainIcon d={iconPaths.send} /> : 'Send'}
           </PlainButton>
         )}
-      </Stack>
+      </div>
       {/* A phone's keyboard has no Shift+Enter: there the hint is for screen readers only, unless it says
           something is happening. */}
-      <Typography
+      <span
         id={hintId}
-        variant="caption"
-        sx={
-          compact && !transcribing && !voiceNote
-            ? visuallyHidden
-            : { color: 'text.secondary', display: 'block', mt: 0.5 }
-        }
+        className="plain-caption plain-secondary composer__hint"
+        style={compact && !transcribing && !voiceNote ? visuallyHidden : undefined}
       >
         {transcribing
           ? 'Transcribing your recording…'
           : (voiceNote ?? 'Enter sends · Shift+Enter starts a new line')}
-      </Typography>
-    </Box>
+      </span>
+    </form>
   );
 });
 
