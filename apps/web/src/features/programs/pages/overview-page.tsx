@@ -149,7 +149,11 @@ function NextCard({ program, milestone }: { program: ProgramOutline; milestone: 
               {action.label}
             </PlainButtonLink>
           ) : (
-            <PlainButtonLink to={paths.outcomesRepository} variant="contained" startIcon={iconPaths.emojiEvents}>
+            <PlainButtonLink
+              to={paths.outcomesRepository}
+              variant="contained"
+              startIcon={iconPaths.emojiEvents}
+            >
               See your outcomes
             </PlainButtonLink>
           )}
