@@ -34,8 +34,6 @@ import { growingText } from '../../../components/growing-text';
 import { iconPaths } from '../../../components/icon-paths';
 import { PlainButton } from '../../../components/plain-button';
 import { PlainIcon } from '../../../components/plain-icon';
-import '../../../components/plain.css';
-import './composer.css';
 import { visuallyHidden } from '../../../components/product-mark';
 import type { ApiExtra } from '../../../lib/api';
 import { SpeechError, transcribe } from '../api';
@@ -47,6 +45,8 @@ import {
   useBrowserRecognition,
   useRecorder,
 } from '../lib/use-recorder';
+import '../../../components/plain.css';
+import './composer.css';
 
 type Dispatch = ThunkDispatch<unknown, ApiExtra, UnknownAction>;
 
