@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { visuallyHidden } from '../../../components/product-mark';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useAddFeedbackMutation, useAiCapabilitiesQuery } from '../api';
 import { loadHistory, loadOlder, retryAnswer, sendMessage, stopStreaming } from '../chat-actions';
@@ -233,7 +234,7 @@ export function ChatPanel() {
         {body}
       </div>
       {/* Screen readers hear that an answer finished, not every token. */}
-      <div aria-live="polite" role="status" className="chat-panel__announcement">
+      <div aria-live="polite" role="status" style={visuallyHidden}>
         {chat.announcement}
       </div>
       {chat.feedbackSuccess ? (
