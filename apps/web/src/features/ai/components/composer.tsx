@@ -18,7 +18,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -26,7 +25,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEventCallback } from '@mui/material/utils';
 import CloseIcon from '@mui/icons-material/Close';
-import MicIcon from '@mui/icons-material/MicNoneOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import StopCircleIcon from '@mui/icons-material/StopCircleOutlined';
 import StopIcon from '@mui/icons-material/Stop';
@@ -282,7 +280,8 @@ export const Composer = forwardRef<
         {micMode && !recording && !browser.listening ? (
           <Tooltip title="Speak your question">
             <span>
-              <IconButton
+              <button
+                type="button"
                 aria-label={transcribing ? 'Transcribing your recording' : 'Speak your question'}
                 onClick={() => {
                   setVoiceError(null);
@@ -295,10 +294,12 @@ export const Composer = forwardRef<
                 disabled={transcribing || streaming}
                 // No taller than a phone's small text box: the row keeps its height when the mic appears, and
                 // the conversation above does not shift.
-                sx={{ mb: compact ? 0 : 0.5 }}
+                className={
+                  compact ? 'plain-button composer__mic' : 'plain-button composer__mic composer__mic--raised'
+                }
               >
-                <MicIcon />
-              </IconButton>
+                <PlainIcon d={iconPaths.mic} />
+              </button>
             </span>
           </Tooltip>
         ) : null}
