@@ -355,6 +355,53 @@ describe('journey: the AI coach', () => {
     await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();
     await context.close();
   });
+
+  it('grows the question box by measuring it where the browser cannot size one from CSS', async () => {
+    const { server, browser } = journey;
+    const context = await newContext(browser, server.url, { width: 375, height: 812 });
+    // As in a browser without `field-sizing` (Firefox, older Safari): the box measures itself from script.
+    await context.addInitScript(() => {
+      const supports = CSS.supports.bind(CSS);
+      CSS.supports = ((property: string, value?: string) =>
+        property === 'field-sizing' ? false : supports(property, value!)) as typeof CSS.supports;
+    });
+    const page = await context.newPage();
+    await newFounderOnOverview(page, server, 'ai-measured');
+    await page.goto('/ai-workspace');
+    const box = page.getByRole('textbox', { name: 'Ask the coach' });
+    await box.waitFor();
+    expect(await box.evaluate((el) => el.style.getPropertyValue('field-sizing'))).toBe('');
+
+    // The label stands in the empty box; with focus it moves up onto the outline and the placeholder shows.
+    const label = page.locator('label', { hasText: 'Ask the coach' });
+    const labelTop = async () => (await label.boundingBox())!.y;
+    const boxTop = (await box.boundingBox())!.y;
+    const placeholderOpacity = () => box.evaluate((el) => getComputedStyle(el, '::placeholder').opacity);
+    expect(await labelTop()).toBeGreaterThanOrEqual(boxTop - 1);
+    expect(await placeholderOpacity()).toBe('0');
+    await box.focus();
+    await expect.poll(labelTop).toBeLessThan(boxTop - 10);
+    await expect.poll(placeholderOpacity).toBe('0.42');
+
+    const lineHeight = await box.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const linesTall = async () => Math.round((await box.boundingBox())!.height / lineHeight);
+    expect(await linesTall()).toBe(1);
+    await page.keyboard.type('One');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('Two');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('Three');
+    await expect.poll(linesTall).toBe(3);
+    await box.fill(Array.from({ length: 12 }, (_, line) => `Line ${line + 1}`).join('\n'));
+    await expect.poll(linesTall).toBe(5);
+    expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    // Emptied (as after sending), it is one line again, and the label back inside it once it loses focus.
+    await box.fill('');
+    await expect.poll(linesTall).toBe(1);
+    await box.blur();
+    await expect.poll(labelTop).toBeGreaterThanOrEqual(boxTop - 1);
+    await context.close();
+  });
 });
 
 describe('journey: an answer still being written', () => {

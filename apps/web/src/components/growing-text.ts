@@ -7,7 +7,7 @@ import type { CSSProperties } from 'react';
  * from CSS (`field-sizing: content`, Chromium 123 and later) does it while drawing the frame instead, with the
  * rest of the page's layout; any other browser keeps MUI's measuring.
  */
-const sizesItself = () =>
+export const sizesItself = () =>
   typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 export type GrowingText = {

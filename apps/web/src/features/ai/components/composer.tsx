@@ -20,7 +20,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEventCallback } from '@mui/material/utils';
@@ -28,10 +27,10 @@ import CloseIcon from '@mui/icons-material/Close';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import StopCircleIcon from '@mui/icons-material/StopCircleOutlined';
 import StopIcon from '@mui/icons-material/Stop';
-import { growingText } from '../../../components/growing-text';
 import { iconPaths } from '../../../components/icon-paths';
 import { PlainButton } from '../../../components/plain-button';
 import { PlainIcon } from '../../../components/plain-icon';
+import { PlainTextArea } from '../../../components/plain-text-area';
 import { visuallyHidden } from '../../../components/product-mark';
 import type { ApiExtra } from '../../../lib/api';
 import { SpeechError, transcribe } from '../api';
@@ -119,7 +118,7 @@ export const Composer = forwardRef<
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -360,34 +359,26 @@ const QuestionBox = memo(function QuestionBox({
   inputRef: RefObject<HTMLTextAreaElement | null>;
   text: string;
   onText: (text: string) => void;
-  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
   compact: boolean;
   disabled: boolean;
   hintId: string;
 }) {
-  // On a phone the box grows to five lines, not eight: the answer above it stays in view.
-  const growing = growingText({ maxRows: compact ? 5 : 8 });
   return (
-    <TextField
+    <PlainTextArea
       inputRef={inputRef}
       label="Ask the coach"
-      // MUI sizes an empty box by its placeholder: the long one took three lines of a phone's screen.
+      // An empty box is as big as its placeholder: the long one took three lines of a phone's screen.
       placeholder={compact ? 'Type your question' : 'Ask about your program, your mission or your startup'}
       value={text}
-      onChange={(event) => onText(event.target.value)}
+      onValueChange={onText}
       onKeyDown={onKeyDown}
-      {...growing.field}
       size={compact ? 'small' : 'medium'}
-      fullWidth
+      // On a phone the box grows to five lines, not eight: the answer above it stays in view.
+      maxRows={compact ? 5 : 8}
       disabled={disabled}
-      slotProps={{
-        input: growing.input,
-        htmlInput: {
-          maxLength: CHAT_INPUT_MAX_CHARACTERS,
-          'aria-describedby': hintId,
-          ...growing.htmlInput,
-        },
-      }}
+      maxLength={CHAT_INPUT_MAX_CHARACTERS}
+      aria-describedby={hintId}
     />
   );
 });
