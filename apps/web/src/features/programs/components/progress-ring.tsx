@@ -1,4 +1,3 @@
-import LinearProgress from '@mui/material/LinearProgress';
 import '../../../components/plain.css';
 import './progress-bar.css';
 
@@ -76,8 +75,12 @@ export function ProgressRing({
   );
 }
 
-/** The program's overall bar with a visible caption. The bar is MUI's; the text around it is plain (decision 052). */
+/**
+ * The program's overall bar with a visible caption, all plain (decisions 052, 058): the bar is MUI's determinate
+ * LinearProgress in the secondary colour, 10 px high with round ends, drawn with two spans.
+ */
 export function ProgressBar({ value, label, caption }: { value: number; label: string; caption?: string }) {
+  const shown = Math.round(value);
   return (
     <div>
       <div className="progress-bar__heading">
@@ -86,14 +89,17 @@ export function ProgressBar({ value, label, caption }: { value: number; label: s
           {value}%
         </p>
       </div>
-      <LinearProgress
-        variant="determinate"
-        value={value}
-        color="secondary"
+      <span
+        role="progressbar"
         aria-label={label}
+        aria-valuenow={shown}
+        aria-valuemin={0}
+        aria-valuemax={100}
         aria-valuetext={`${value}% complete`}
-        sx={{ height: 10, borderRadius: 5 }}
-      />
+        className="progress-bar__track"
+      >
+        <span className="progress-bar__fill" style={{ transform: `translateX(${value - 100}%)` }} />
+      </span>
       {caption ? <span className="progress-bar__caption">{caption}</span> : null}
     </div>
   );
