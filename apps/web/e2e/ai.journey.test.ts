@@ -361,9 +361,10 @@ describe('journey: the AI coach', () => {
     const context = await newContext(browser, server.url, { width: 375, height: 812 });
     // As in a browser without `field-sizing` (Firefox, older Safari): the box measures itself from script.
     await context.addInitScript(() => {
-      const supports = CSS.supports.bind(CSS);
-      CSS.supports = ((property: string, value?: string) =>
-        property === 'field-sizing' ? false : supports(property, value!)) as typeof CSS.supports;
+      const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;
+      // Asked with one condition or with a property and value, everything else answers as before.
+      CSS.supports = ((...args: string[]) =>
+        args[0] === 'field-sizing' ? false : supports(...args)) as typeof CSS.supports;
     });
     const page = await context.newPage();
     await newFounderOnOverview(page, server, 'ai-measured');
