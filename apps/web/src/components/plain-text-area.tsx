@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { RefObject, TextareaHTMLAttributes } from 'react';
 import { sizesItself } from './growing-text';
+import './outlined-field.css';
 import './plain-text-area.css';
 
 export type PlainTextAreaProps = {
@@ -46,7 +47,7 @@ export function PlainTextArea({
   if (disabled) classes.push('plain-text-area--disabled');
   return (
     <div className={classes.join(' ')}>
-      <label className="plain-text-area__label" htmlFor={id} id={`${id}-label`}>
+      <label className="outlined-field__label plain-text-area__label" htmlFor={id} id={`${id}-label`}>
         {label}
       </label>
       <div className="plain-text-area__box">
@@ -77,7 +78,7 @@ export function PlainTextArea({
             placeholder={textarea.placeholder}
           />
         )}
-        <fieldset aria-hidden="true" className="plain-text-area__outline">
+        <fieldset aria-hidden="true" className="outlined-field__outline plain-text-area__outline">
           <legend>
             <span>{label}</span>
           </legend>

@@ -5,11 +5,12 @@ import { paths } from '../../../config/paths';
 import { signInTarget, signInText, useSignInForm } from '../sign-in-form';
 import type { SendLogin } from '../sign-in-form';
 import './light-sign-in.css';
+import '../../../components/outlined-field.css';
 import './light-field.css';
 
 /*
- * The sign-in screen of a first visit, drawn with plain React and one small style sheet instead of MUI, emotion,
- * the router and the store: it is what a signed-out founder downloads before anything else
+ * The sign-in screen of a first visit, drawn with plain React and a few small style sheets instead of MUI,
+ * emotion, the router and the store: it is what a signed-out founder downloads before anything else
  * (bench/first-load-js.mjs). It looks like the app's sign-in screen (./sign-in-page.tsx in the auth layout,
  * MUI's theme in app/theme.ts) and shares its words and behaviour (../sign-in-form). The full app is loaded only
  * to sign in or to follow a link.
@@ -133,7 +134,7 @@ function Field({ label, inputRef, error, end, onChange, ...input }: FieldProps) 
   const classes = ['light-field', filled && 'light-field--filled', error && 'light-field--error'];
   return (
     <div className={classes.filter(Boolean).join(' ')}>
-      <label className="light-field__label" htmlFor={id}>
+      <label className="outlined-field__label light-field__label" htmlFor={id}>
         {label}
         <span aria-hidden="true">{REQUIRED}</span>
       </label>
@@ -152,7 +153,7 @@ function Field({ label, inputRef, error, end, onChange, ...input }: FieldProps) 
           aria-describedby={error ? helperId : undefined}
         />
         {end}
-        <fieldset className="light-field__outline" aria-hidden="true">
+        <fieldset className="outlined-field__outline light-field__outline" aria-hidden="true">
           <legend>
             <span>
               {label}
