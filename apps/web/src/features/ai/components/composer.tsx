@@ -294,7 +294,9 @@ export const Composer = forwardRef<
                 // No taller than a phone's small text box: the row keeps its height when the mic appears, and
                 // the conversation above does not shift.
                 className={
-                  compact ? 'plain-button composer__mic' : 'plain-button composer__mic composer__mic--raised'
+                  compact
+                    ? 'plain-button plain-icon-button'
+                    : 'plain-button plain-icon-button composer__mic--raised'
                 }
               >
                 <PlainIcon d={iconPaths.mic} />
