@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { RefObject, TextareaHTMLAttributes } from 'react';
 import { sizesItself } from './growing-text';
-import './outlined-field.css';
+import { FieldOutline } from './field-outline';
 import './plain-text-area.css';
 
 export type PlainTextAreaProps = {
@@ -41,21 +41,21 @@ export function PlainTextArea({
   const ref = inputRef ?? ownRef;
   const growsItself = sizesItself();
 
-  const classes = ['plain-text-area'];
-  if (size === 'small') classes.push('plain-text-area--small');
-  if (value !== '') classes.push('plain-text-area--filled');
+  const classes = ['outlined-field', 'plain-text-area'];
+  if (size === 'small') classes.push('outlined-field--small');
+  if (value !== '') classes.push('outlined-field--floated');
   if (disabled) classes.push('plain-text-area--disabled');
   return (
     <div className={classes.join(' ')}>
-      <label className="outlined-field__label plain-text-area__label" htmlFor={id} id={`${id}-label`}>
+      <label className="outlined-field__label" htmlFor={id} id={`${id}-label`}>
         {label}
       </label>
-      <div className="plain-text-area__box">
+      <div className="outlined-field__box plain-text-area__box">
         <textarea
           {...textarea}
           ref={ref}
           id={id}
-          className="plain-text-area__input"
+          className="outlined-field__input plain-text-area__input"
           value={value}
           onChange={(event) => onValueChange(event.target.value)}
           disabled={disabled}
@@ -78,11 +78,7 @@ export function PlainTextArea({
             placeholder={textarea.placeholder}
           />
         )}
-        <fieldset aria-hidden="true" className="outlined-field__outline plain-text-area__outline">
-          <legend>
-            <span>{label}</span>
-          </legend>
-        </fieldset>
+        <FieldOutline label={label} />
       </div>
     </div>
   );
@@ -150,7 +146,7 @@ function MeasuredGrowth({
     <textarea
       ref={shadowRef}
       aria-hidden="true"
-      className="plain-text-area__input plain-text-area__measure"
+      className="outlined-field__input plain-text-area__input plain-text-area__measure"
       readOnly
       tabIndex={-1}
     />

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import type { ChangeEventHandler, MouseEvent, ReactNode, Ref } from 'react';
+import { FieldOutline } from '../../../components/field-outline';
 import { ProductMarkArt } from '../../../components/product-mark-art';
 import { paths } from '../../../config/paths';
 import { signInTarget, signInText, useSignInForm } from '../sign-in-form';
 import type { SendLogin } from '../sign-in-form';
 import './light-sign-in.css';
-import '../../../components/outlined-field.css';
 import './light-field.css';
 
 /*
@@ -153,14 +153,15 @@ function Field({ label, inputRef, error, end, onChange, ...input }: FieldProps) 
           aria-describedby={error ? helperId : undefined}
         />
         {end}
-        <fieldset className="outlined-field__outline light-field__outline" aria-hidden="true">
-          <legend>
-            <span>
+        <FieldOutline
+          label={
+            <>
               {label}
               {REQUIRED}
-            </span>
-          </legend>
-        </fieldset>
+            </>
+          }
+          className="light-field__outline"
+        />
       </div>
       {error ? (
         <p className="light-field__helper" id={helperId}>
