@@ -1,64 +1,87 @@
-import type { ReactNode } from 'react';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import ClearIcon from '@mui/icons-material/Clear';
+import { useId } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import { iconPaths } from './icon-paths';
+import { PlainIcon } from './plain-icon';
+import { FieldOutline } from './field-outline';
+import './plain.css';
+import './search-field.css';
 
-type SearchFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange' | 'slotProps'> & {
+type SearchFieldProps = {
+  label: string;
   value: string;
   onValueChange: (value: string) => void;
   /** What "Clear search" does; by default it empties the field. */
   onClear?: () => void;
-  /** Shown before the text, usually a search icon. */
-  startIcon?: ReactNode;
-  htmlInput?: Record<string, unknown>;
+  /** A search icon before the text; the label then always sits on the outline, as MUI's does. */
+  searchIcon?: boolean;
+  /** Small is the sidebar's: less padding, a smaller icon and clear button. */
+  size?: 'small' | 'medium';
+  /** The input's own attributes (a length limit, the keyboard's Enter label). */
+  htmlInput?: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'id'>;
 };
 
 /**
  * A search box with one "Clear search" button of our own, shown while there is text. Browsers draw their own
  * clear button in search inputs (Chromium and Safari do, Firefox does not); it is hidden so there is never two.
+ *
+ * MUI's outlined TextField with its adornments, as plain elements (decision 059): the AI workspace's sidebar
+ * draws it, and as a TextField it brought MUI's form controls, select and inputs (about 9 KB brotli) onto that
+ * screen's first load. The same markup and look: the label floating onto the outline while the input has focus
+ * or text, or always when the search icon stands where it would be.
  */
 export function SearchField({
+  label,
   value,
   onValueChange,
   onClear,
-  startIcon,
+  searchIcon,
+  size = 'medium',
   htmlInput,
-  size,
-  sx,
-  ...field
 }: SearchFieldProps) {
+  const id = useId();
+  const classes = ['outlined-field', 'search-field'];
+  if (size === 'small') classes.push('outlined-field--small');
+  if (searchIcon || value !== '') classes.push('outlined-field--floated');
+  const boxClasses = ['outlined-field__box'];
+  if (searchIcon) boxClasses.push('search-field__box--start');
+  if (value) boxClasses.push('search-field__box--end');
   return (
-    <TextField
-      {...field}
-      size={size}
-      type="search"
-      value={value}
-      onChange={(event) => onValueChange(event.target.value)}
-      sx={[
-        { '& input::-webkit-search-cancel-button': { display: 'none' } },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
-      slotProps={{
-        htmlInput,
-        input: {
-          startAdornment: startIcon ? (
-            <InputAdornment position="start">{startIcon}</InputAdornment>
-          ) : undefined,
-          endAdornment: value ? (
-            <InputAdornment position="end">
-              <IconButton
-                size={size === 'small' ? 'small' : 'medium'}
-                edge="end"
-                aria-label="Clear search"
-                onClick={() => (onClear ? onClear() : onValueChange(''))}
-              >
-                <ClearIcon fontSize={size === 'small' ? 'small' : 'medium'} />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined,
-        },
-      }}
-    />
+    <div className={classes.join(' ')}>
+      <label className="outlined-field__label" htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
+      <div className={boxClasses.join(' ')}>
+        {searchIcon ? (
+          <div className="search-field__adornment search-field__adornment--start">
+            {/* MUI's zero-width space, which gives the row a text baseline (notranslate: Google Translate breaks it). */}
+            <span className="notranslate" aria-hidden="true">
+              {'\u200b'}
+            </span>
+            <PlainIcon d={iconPaths.search} className="search-field__icon" />
+          </div>
+        ) : null}
+        <input
+          {...htmlInput}
+          id={id}
+          type="search"
+          className="outlined-field__input search-field__input"
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+        {value ? (
+          <div className="search-field__adornment search-field__adornment--end">
+            <button
+              type="button"
+              className={`plain-button plain-icon-button search-field__clear${size === 'small' ? ' plain-icon-button--small' : ''}`}
+              aria-label="Clear search"
+              onClick={() => (onClear ? onClear() : onValueChange(''))}
+            >
+              <PlainIcon d={iconPaths.close} className="search-field__icon" />
+            </button>
+          </div>
+        ) : null}
+        <FieldOutline label={label} />
+      </div>
+    </div>
   );
 }

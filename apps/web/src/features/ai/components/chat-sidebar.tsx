@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import { SearchField } from '../../../components/search-field';
 import { RetryAlert } from '../../../components/retry-alert';
 import { paths } from '../../../config/paths';
@@ -196,7 +195,7 @@ export function ChatSidebar({ onNavigate }: { onNavigate: () => void }) {
         label="Search conversations"
         value={query}
         onValueChange={setQuery}
-        startIcon={<SearchIcon fontSize="small" />}
+        searchIcon
       />
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', mx: -1, px: 1 }}>
         {debounced.length >= 2 ? (

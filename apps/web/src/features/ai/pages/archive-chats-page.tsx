@@ -11,7 +11,6 @@ import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
-import SearchIcon from '@mui/icons-material/Search';
 import type { ChatSession } from '@liftoff/contracts/ai';
 import { SearchField } from '../../../components/search-field';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -221,15 +220,15 @@ export function ArchiveChatsPage() {
       <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>
         Restore a conversation to put it back at the top of your list, or delete it for good.
       </Typography>
-      <SearchField
-        label="Search archived conversations"
-        value={draft}
-        onValueChange={setDraft}
-        onClear={showAll}
-        startIcon={<SearchIcon />}
-        fullWidth
-        sx={{ mb: 3 }}
-      />
+      <Box sx={{ mb: 3 }}>
+        <SearchField
+          label="Search archived conversations"
+          value={draft}
+          onValueChange={setDraft}
+          onClear={showAll}
+          searchIcon
+        />
+      </Box>
       {failure}
       {body}
       <ConfirmDialog
