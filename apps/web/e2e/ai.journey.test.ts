@@ -239,11 +239,18 @@ describe('journey: the AI coach', () => {
     }
     const [latest, earlier] = (await conversations.allTextContents()).map((title) => title.trim());
 
-    // Rename the earlier one inline: Enter saves.
+    // Rename the earlier one inline: Enter saves. The field's code is fetched when the menu opens; offline it
+    // cannot come, the row says so, and the field opens by itself once the connection is back.
+    await context.setOffline(true);
     await sidebar(page)
       .getByRole('button', { name: `Actions for ${earlier}` })
       .click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const notOpened = sidebar(page).getByRole('alert');
+    await notOpened.getByText(/You are offline\. Renaming opens once you are back/).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Try again');
+    await expectAccessible(page, 'AI workspace, renaming offline');
+    await context.setOffline(false);
     // By keyboard: the field has focus, and back from it focus is on the renamed conversation.
     const focused = () =>
       page.evaluate(

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
 import { replyText } from '../lib/reply-text';
-import { ChatReply, FeedbackDialog, HistorySearchResults } from './lazy-parts';
+import { sessionNamed } from '../testing/fake-ai-server';
+import { ChatReply, FeedbackDialog, HistorySearchResults, SessionRenameField } from './lazy-parts';
 
 // The connection dropped before the workspace's later parts arrived: each of their modules fails to load.
 vi.mock('./chat-markdown', () => {
@@ -12,6 +13,9 @@ vi.mock('./feedback-dialog', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
 vi.mock('./history-search-results', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+vi.mock('./session-rename-field', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
 vi.mock('../lib/markdown', () => {
@@ -49,4 +53,22 @@ it('says the search could not be loaded where its results would be', async () =>
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('Search could not be loaded');
   expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+});
+
+it('says renaming could not open, offers to try again, and Close or Escape keeps the name', async () => {
+  const onDone = vi.fn();
+  render(<SessionRenameField session={sessionNamed(1)} onDone={onDone} />);
+  expect(screen.getByRole('status').textContent).toBe('Opening the name field…');
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('Renaming could not open');
+  expect(screen.queryByRole('textbox')).toBeNull();
+  // Focus had been on the menu, which is gone: it is on the way forward.
+  const tryAgain = screen.getByRole('button', { name: 'Try again' });
+  expect(document.activeElement).toBe(tryAgain);
+  await userEvent.click(tryAgain);
+  expect((await screen.findByRole('alert')).textContent).toContain('Renaming could not open');
+  await userEvent.keyboard('{Escape}');
+  expect(onDone).toHaveBeenCalledOnce();
+  await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+  expect(onDone).toHaveBeenCalledTimes(2);
 });

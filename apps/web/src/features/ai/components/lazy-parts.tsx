@@ -1,17 +1,23 @@
-import { Suspense, lazy, type ComponentProps } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentProps } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { lazyDialog } from '../../../components/lazy-dialog';
+import { visuallyHidden } from '../../../components/product-mark';
 import { RetryAlert } from '../../../components/retry-alert';
+import { onReconnect, useOnline } from '../../../lib/online';
 import type { HistorySearchResults as HistorySearchResultsNow } from './history-search-results';
+import type { SessionRenameField as SessionRenameFieldNow } from './session-rename-field';
 
 /*
  * The parts of the coach's workspace a new chat does not show, fetched when first needed rather than with the
- * workspace: the Markdown renderer and its sanitiser (replies), the thumbs-down dialog, and the history
- * search's results (their highlights go through the sanitiser too). Together about 28 KB gzip of the 359 KB
- * /ai-workspace used to fetch before the founder could type (bench/lighthouse.mjs: its LCP on a phone 3.6 →
- * 3.4 s).
+ * workspace: the Markdown renderer and its sanitiser (replies), the thumbs-down dialog, the history
+ * search's results (their highlights go through the sanitiser too), and the field that renames a conversation
+ * (MUI's TextField, with the select and inputs it brings: about 9 KB brotli). Together about 28 KB gzip of the
+ * 359 KB /ai-workspace used to fetch before the founder could type (bench/lighthouse.mjs: its LCP on a phone
+ * 3.6 → 3.4 s), and then the rename field's 9 KB.
  *
  * A part whose code cannot be fetched (the connection dropped) says so where it would be, and never takes the
  * workspace down: a reply stays plain text, the search results offer a reload (the browser keeps a failed
@@ -91,5 +97,88 @@ export function HistorySearchResults(props: ComponentProps<typeof HistorySearchR
     >
       <LazyHistorySearchResults {...props} />
     </Suspense>
+  );
+}
+
+type RenameField = typeof SessionRenameFieldNow;
+let renameFieldHere: RenameField | undefined;
+let renameFieldOnItsWay: Promise<RenameField> | undefined;
+const loadRenameField = () =>
+  (renameFieldOnItsWay ??= import('./session-rename-field').then(
+    (module) => (renameFieldHere = module.SessionRenameField),
+    (error: unknown) => {
+      // The connection dropped: forget this attempt, so that the next one asks the browser for the module again.
+      renameFieldOnItsWay = undefined;
+      throw error;
+    },
+  ));
+
+/** Starts fetching the rename field when a conversation's menu opens, so it is here when Rename is chosen. */
+export const prefetchRenameField = () => void loadRenameField().catch(() => undefined);
+
+/**
+ * The field that renames a conversation in place (./session-rename-field.tsx), fetched the first time one is
+ * renamed. While its code is on its way the row holds a placeholder of its size. If the connection dropped it
+ * says so and tries again when the connection returns or on request; Close (or Escape) keeps the old name.
+ */
+export function SessionRenameField(props: ComponentProps<RenameField>) {
+  const [Field, setField] = useState<RenameField | undefined>(() => renameFieldHere);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const online = useOnline();
+
+  useEffect(() => {
+    if (Field) return;
+    let live = true;
+    setFailed(false);
+    loadRenameField().then(
+      (field) => live && setField(() => field),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [Field, attempt]);
+
+  useEffect(() => {
+    if (!failed) return;
+    return onReconnect(() => setAttempt((n) => n + 1));
+  }, [failed]);
+
+  if (Field) return <Field {...props} />;
+  if (failed) {
+    return (
+      <Alert
+        severity="error"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') props.onDone();
+        }}
+      >
+        {online
+          ? 'Renaming could not open: the connection dropped. The name stays as it is.'
+          : 'You are offline. Renaming opens once you are back; the name stays as it is.'}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          {/* Focus was on the menu, which is gone: it goes to what the founder most likely wants next. */}
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            autoFocus
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            Try again
+          </Button>
+          <Button color="inherit" size="small" onClick={props.onDone}>
+            Close
+          </Button>
+        </Box>
+      </Alert>
+    );
+  }
+  return (
+    <Box role="status">
+      <span style={visuallyHidden}>Opening the name field…</span>
+      <Skeleton variant="rounded" height={40} aria-hidden="true" />
+    </Box>
   );
 }

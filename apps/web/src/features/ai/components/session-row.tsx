@@ -13,7 +13,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { ChatSession } from '@liftoff/contracts/ai';
 import { buildPath } from '../../../config/paths';
-import { SessionRenameField } from './session-rename-field';
+import { SessionRenameField, prefetchRenameField } from './lazy-parts';
 
 /**
  * One conversation in the sidebar's list: its link, a checkbox while selecting, and a menu to rename (in
@@ -115,7 +115,10 @@ export function SessionRow({
             aria-haspopup="menu"
             aria-controls={anchor ? menuId : undefined}
             aria-expanded={anchor ? 'true' : undefined}
-            onClick={(event) => setAnchor(event.currentTarget)}
+            onClick={(event) => {
+              prefetchRenameField();
+              setAnchor(event.currentTarget);
+            }}
           >
             <MoreVertIcon fontSize="small" />
           </IconButton>
