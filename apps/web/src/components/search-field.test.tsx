@@ -31,7 +31,7 @@ describe('SearchField', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
-  it('offers "Clear search" only while there is text, and it empties the box', async () => {
+  it('offers "Clear search" only while there is text, and it empties the box and leaves the focus there', async () => {
     render(<Field />);
     const box = screen.getByRole('searchbox', { name: 'Search articles' });
     expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
@@ -39,6 +39,8 @@ describe('SearchField', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect((box as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
+    // The button went with the text; the focus did not go with it.
+    expect(document.activeElement).toBe(box);
   });
 
   it("runs the page's own clearing when it has one", async () => {
@@ -47,5 +49,6 @@ describe('SearchField', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search articles' }), 'pricing');
     await userEvent.keyboard('{Tab}{Enter}');
     expect(onClear).toHaveBeenCalledOnce();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search articles' }));
   });
 });

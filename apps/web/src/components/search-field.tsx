@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { InputHTMLAttributes } from 'react';
 import { iconPaths } from './icon-paths';
 import { PlainIcon } from './plain-icon';
@@ -21,8 +21,9 @@ type SearchFieldProps = {
 };
 
 /**
- * A search box with one "Clear search" button of our own, shown while there is text. Browsers draw their own
- * clear button in search inputs (Chromium and Safari do, Firefox does not); it is hidden so there is never two.
+ * A search box with one "Clear search" button of our own, shown while there is text; clearing leaves the focus
+ * in the box. Browsers draw their own clear button in search inputs (Chromium and Safari do, Firefox does not);
+ * it is hidden so there is never two.
  *
  * MUI's outlined TextField with its adornments, as plain elements (decision 059): the AI workspace's sidebar
  * draws it, and as a TextField it brought MUI's form controls, select and inputs (about 9 KB brotli) onto that
@@ -39,6 +40,7 @@ export function SearchField({
   htmlInput,
 }: SearchFieldProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const classes = ['outlined-field', 'search-field'];
   if (size === 'small') classes.push('outlined-field--small');
   if (searchIcon || value !== '') classes.push('outlined-field--floated');
@@ -62,6 +64,7 @@ export function SearchField({
         ) : null}
         <input
           {...htmlInput}
+          ref={input}
           id={id}
           type="search"
           className="outlined-field__input search-field__input"
@@ -74,7 +77,12 @@ export function SearchField({
               type="button"
               className={`plain-button plain-icon-button search-field__clear${size === 'small' ? ' plain-icon-button--small' : ''}`}
               aria-label="Clear search"
-              onClick={() => (onClear ? onClear() : onValueChange(''))}
+              onClick={() => {
+                if (onClear) onClear();
+                else onValueChange('');
+                // The button goes with the text: focus stays in the box, ready for the next search.
+                input.current?.focus();
+              }}
             >
               <PlainIcon d={iconPaths.close} className="search-field__icon" />
             </button>
