@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { ComponentType } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,7 +7,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { onReconnect, useOnline } from '../lib/online';
+import { useOnline } from '../lib/online';
+import { lazyPart, useLazyPart } from './lazy-part';
 
 /** What every dialog opened this way takes: whether it is open, and how it asks to close. */
 export type DialogProps = { open: boolean; onClose: () => void };
@@ -23,52 +24,17 @@ const SHOW_LOADING_AFTER_MS = 400;
  * when the connection returns or on request.
  */
 export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const fetchDialog = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        // Offline: the next attempt fetches again.
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const dialog = lazyPart(load);
 
   function LazyDialog(props: P) {
-    const [Loaded, setLoaded] = useState<ComponentType<P> | undefined>(() => loaded);
-    const [state, setState] = useState<'waiting' | 'slow' | 'failed'>('waiting');
-    const [attempt, setAttempt] = useState(0);
-    const { open } = props;
-
-    useEffect(() => {
-      if (Loaded || !open) return;
-      let live = true;
-      setState('waiting');
-      const slow = setTimeout(() => live && setState('slow'), SHOW_LOADING_AFTER_MS);
-      fetchDialog().then(
-        (component) => live && setLoaded(() => component),
-        () => {
-          // A dropped connection fails at once, before the "Opening…" moment: it must not come after and stay.
-          clearTimeout(slow);
-          if (live) setState('failed');
-        },
-      );
-      return () => {
-        live = false;
-        clearTimeout(slow);
-      };
-    }, [Loaded, open, attempt]);
-
-    useEffect(() => {
-      if (state !== 'failed') return;
-      return onReconnect(() => setAttempt((n) => n + 1));
-    }, [state]);
-
-    if (Loaded) return <Loaded {...props} />;
-    if (!open || state === 'waiting') return null;
-    if (state === 'slow') return <LoadingDialog onClose={props.onClose} />;
-    return <LoadFailedDialog onClose={props.onClose} onRetry={() => setAttempt((n) => n + 1)} />;
+    const fetched = useLazyPart(dialog, { wanted: props.open, slowAfterMs: SHOW_LOADING_AFTER_MS });
+    if (fetched.state === 'here') {
+      const Loaded = fetched.part;
+      return <Loaded {...props} />;
+    }
+    if (!props.open || fetched.state === 'waiting') return null;
+    if (fetched.state === 'slow') return <LoadingDialog onClose={props.onClose} />;
+    return <LoadFailedDialog onClose={props.onClose} onRetry={fetched.retry} />;
   }
   return LazyDialog;
 }

@@ -1,23 +1,26 @@
-import { Suspense, lazy, useEffect, useState, type ComponentProps } from 'react';
+import { Suspense, lazy, type ComponentProps } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { lazyDialog } from '../../../components/lazy-dialog';
+import { lazyPart, useLazyPart } from '../../../components/lazy-part';
 import { visuallyHidden } from '../../../components/product-mark';
 import { RetryAlert } from '../../../components/retry-alert';
-import { onReconnect, useOnline } from '../../../lib/online';
+import { useOnline } from '../../../lib/online';
 import type { HistorySearchResults as HistorySearchResultsNow } from './history-search-results';
 import type { SessionRenameField as SessionRenameFieldNow } from './session-rename-field';
 
 /*
  * The parts of the coach's workspace a new chat does not show, fetched when first needed rather than with the
  * workspace: the Markdown renderer and its sanitiser (replies), the thumbs-down dialog, the history
- * search's results (their highlights go through the sanitiser too), and the field that renames a conversation
- * (MUI's TextField, with the select and inputs it brings: about 9 KB brotli). Together about 28 KB gzip of the
- * 359 KB /ai-workspace used to fetch before the founder could type (bench/lighthouse.mjs: its LCP on a phone
- * 3.6 → 3.4 s), and then the rename field's 9 KB.
+ * search's results (their highlights go through the sanitiser too), and the field that renames a conversation.
+ * The first three were about 28 KB gzip of the 359 KB /ai-workspace used to fetch before the founder could
+ * type (bench/lighthouse.mjs: its LCP on a phone 3.6 → 3.4 s). The rename field is MUI's TextField, which
+ * brings MUI's form control, inputs and select: with the sidebar's search now plain elements
+ * (components/search-field.tsx), fetching it here keeps that chunk (about 9 KB brotli) off the first load
+ * (decision 059).
  *
  * A part whose code cannot be fetched (the connection dropped) says so where it would be, and never takes the
  * workspace down: a reply stays plain text, the search results offer a reload (the browser keeps a failed
@@ -100,53 +103,25 @@ export function HistorySearchResults(props: ComponentProps<typeof HistorySearchR
   );
 }
 
-type RenameField = typeof SessionRenameFieldNow;
-let renameFieldHere: RenameField | undefined;
-let renameFieldOnItsWay: Promise<RenameField> | undefined;
-const loadRenameField = () =>
-  (renameFieldOnItsWay ??= import('./session-rename-field').then(
-    (module) => (renameFieldHere = module.SessionRenameField),
-    (error: unknown) => {
-      // The connection dropped: forget this attempt, so that the next one asks the browser for the module again.
-      renameFieldOnItsWay = undefined;
-      throw error;
-    },
-  ));
+const renameField = lazyPart(async () => (await import('./session-rename-field')).SessionRenameField);
 
 /** Starts fetching the rename field when a conversation's menu opens, so it is here when Rename is chosen. */
-export const prefetchRenameField = () => void loadRenameField().catch(() => undefined);
+export const prefetchRenameField = renameField.prefetch;
 
 /**
  * The field that renames a conversation in place (./session-rename-field.tsx), fetched the first time one is
  * renamed. While its code is on its way the row holds a placeholder of its size. If the connection dropped it
  * says so and tries again when the connection returns or on request; Close (or Escape) keeps the old name.
  */
-export function SessionRenameField(props: ComponentProps<RenameField>) {
-  const [Field, setField] = useState<RenameField | undefined>(() => renameFieldHere);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+export function SessionRenameField(props: ComponentProps<typeof SessionRenameFieldNow>) {
+  const fetched = useLazyPart(renameField);
   const online = useOnline();
 
-  useEffect(() => {
-    if (Field) return;
-    let live = true;
-    setFailed(false);
-    loadRenameField().then(
-      (field) => live && setField(() => field),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [Field, attempt]);
-
-  useEffect(() => {
-    if (!failed) return;
-    return onReconnect(() => setAttempt((n) => n + 1));
-  }, [failed]);
-
-  if (Field) return <Field {...props} />;
-  if (failed) {
+  if (fetched.state === 'here') {
+    const Field = fetched.part;
+    return <Field {...props} />;
+  }
+  if (fetched.state === 'failed') {
     return (
       <Alert
         severity="error"
@@ -159,13 +134,7 @@ export function SessionRenameField(props: ComponentProps<RenameField>) {
           : 'You are offline. Renaming opens once you are back; the name stays as it is.'}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           {/* Focus was on the menu, which is gone: it goes to what the founder most likely wants next. */}
-          <Button
-            color="inherit"
-            size="small"
-            variant="outlined"
-            autoFocus
-            onClick={() => setAttempt((n) => n + 1)}
-          >
+          <Button color="inherit" size="small" variant="outlined" autoFocus onClick={fetched.retry}>
             Try again
           </Button>
           <Button color="inherit" size="small" onClick={props.onDone}>
