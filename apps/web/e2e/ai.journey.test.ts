@@ -357,6 +357,34 @@ describe('journey: the AI coach', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(edge.x + edge.width + 1);
     }
     await drawer.getByRole('button', { name: 'Clear search' }).click();
+
+    // Renaming offline in the drawer: the row says why the field cannot open, within the drawer's width, with
+    // the focus on Try again. Escape gives up renaming, not the drawer; the focus goes back to the conversation.
+    const conversation = drawer.getByRole('navigation', { name: 'Conversations' }).getByRole('link');
+    const title = (await conversation.textContent())!.trim();
+    await context.setOffline(true);
+    await drawer.getByRole('button', { name: `Actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await drawer
+      .getByRole('alert')
+      .getByText(/You are offline\. Renaming opens once you are back/)
+      .waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Try again');
+    expect(await horizontalOverflow(page)).toBe(0);
+    await expectAccessible(page, 'AI workspace drawer at 375 px, renaming offline');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => conversation.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await drawer.getByRole('alert').count()).toBe(0);
+    await context.setOffline(false);
+    // Online, the field opens; its Escape too leaves the drawer open, with the focus on the conversation.
+    await drawer.getByRole('button', { name: `Actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const name = drawer.getByRole('textbox', { name: 'Conversation name' });
+    await expect.poll(() => name.evaluate((field) => field === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => conversation.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await conversation.textContent()).toContain(title);
+
     await drawer.getByRole('button', { name: 'New chat' }).click();
     await page.waitForURL('**/ai-workspace');
     await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();

@@ -57,7 +57,13 @@ it('says the search could not be loaded where its results would be', async () =>
 
 it('says renaming could not open, offers to try again, and Close or Escape keeps the name', async () => {
   const onDone = vi.fn();
-  render(<SessionRenameField session={sessionNamed(1)} onDone={onDone} />);
+  // The row may sit in the phone's conversations drawer, which Escape would close if it got there.
+  const drawerEscape = vi.fn();
+  render(
+    <div onKeyDown={(event) => event.key === 'Escape' && drawerEscape()}>
+      <SessionRenameField session={sessionNamed(1)} onDone={onDone} />
+    </div>,
+  );
   expect(screen.getByRole('status').textContent).toBe('Opening the name field…');
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('Renaming could not open');
@@ -69,6 +75,7 @@ it('says renaming could not open, offers to try again, and Close or Escape keeps
   expect((await screen.findByRole('alert')).textContent).toContain('Renaming could not open');
   await userEvent.keyboard('{Escape}');
   expect(onDone).toHaveBeenCalledOnce();
+  expect(drawerEscape).not.toHaveBeenCalled();
   await userEvent.click(screen.getByRole('button', { name: 'Close' }));
   expect(onDone).toHaveBeenCalledTimes(2);
 });

@@ -126,7 +126,10 @@ export function SessionRenameField(props: ComponentProps<typeof SessionRenameFie
       <Alert
         severity="error"
         onKeyDown={(event) => {
-          if (event.key === 'Escape') props.onDone();
+          if (event.key !== 'Escape') return;
+          // As the field's own Escape: it gives up renaming, not the drawer the row may be in.
+          event.stopPropagation();
+          props.onDone();
         }}
       >
         {online

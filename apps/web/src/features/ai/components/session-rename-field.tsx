@@ -46,7 +46,9 @@ export function SessionRenameField({ session, onDone }: { session: ChatSession; 
       void save();
     }
     if (event.key === 'Escape') {
+      // Escape gives up renaming only: on a phone the conversations are in a drawer it would close too.
       event.preventDefault();
+      event.stopPropagation();
       close();
     }
   };
