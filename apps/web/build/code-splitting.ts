@@ -5,15 +5,33 @@ import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
 export const source = (file: string) => path.join(import.meta.dirname, '..', 'src', file);
 const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
 
+/**
+ * MUI's class-name modules (`filledInputClasses.mjs`) import each other's names through the component's barrel
+ * (`InputBase/index.mjs`), which re-exports the component as well. Loading the names does not run the component,
+ * so from such an import only the barrel's class-name modules are followed: the theme (`@mui/material/styles`
+ * imports a dozen class-name modules) would otherwise take InputBase and TextareaAutosize into 'frame'.
+ */
+const isMuiClassNames = (id: string) => /[\\/]@mui[\\/]material[\\/].*Classes\.m?js$/.test(id);
+const isMuiFormControlContext = (id: string) =>
+  /[\\/]@mui[\\/]material[\\/]FormControl[\\/](useFormControl|FormControlContext)\.m?js$/.test(id);
+const isMuiBarrel = (id: string) => /[\\/]@mui[\\/]material[\\/][^\\/]+[\\/]index\.m?js$/.test(id);
+
 /** The modules `roots` import statically, transitively, themselves included: what loading them loads. */
 function staticClosure(ctx: ChunkingContext, roots: string[]): Set<string> {
   const modules = new Set<string>();
-  const pending = [...roots];
+  const followed = new Set<string>();
+  // Each module with whether only its class-name imports are followed (a barrel reached for class names).
+  const pending: [string, boolean][] = roots.map((root) => [root, false]);
   while (pending.length) {
-    const next = pending.pop()!;
-    if (modules.has(next)) continue;
+    const [next, namesOnly] = pending.pop()!;
+    const key = namesOnly ? `names:${next}` : next;
+    if (followed.has(key) || followed.has(next)) continue;
+    followed.add(key);
     modules.add(next);
-    pending.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    for (const imported of ctx.getModuleInfo(next)?.importedIds ?? []) {
+      if (namesOnly && !isMuiClassNames(imported)) continue;
+      pending.push([imported, isMuiClassNames(next) && isMuiBarrel(imported)]);
+    }
   }
   return modules;
 }
@@ -112,7 +130,13 @@ export const codeSplittingGroups: CodeSplittingGroup[] = [
     debugName: 'boot',
     priority: 7,
   },
-  { name: (id, ctx) => (partOf(id, ctx) === 'frame' ? 'frame' : null), debugName: 'frame', priority: 6 },
+  {
+    // MUI's form-control context (186 bytes: every input, checkbox and switch reads it) comes along too. It used to
+    // arrive with InputBase; alone it would be a chunk of its own for the AI workspace and a mission's page.
+    name: (id, ctx) => (partOf(id, ctx) === 'frame' || isMuiFormControlContext(id) ? 'frame' : null),
+    debugName: 'frame',
+    priority: 6,
+  },
   {
     name: (id, ctx) => (partOf(id, ctx) === 'shell' ? 'app-shell' : null),
     debugName: 'app-shell',
