@@ -17,7 +17,7 @@ export type LazyPart<T> = {
 export function lazyPart<T>(load: () => Promise<T>): LazyPart<T> {
   let here: T | undefined;
   let onItsWay: Promise<T> | undefined;
-  const fetch = () =>
+  const fetchPart = () =>
     (onItsWay ??= load().then(
       (part) => (here = part),
       (error: unknown) => {
@@ -29,8 +29,8 @@ export function lazyPart<T>(load: () => Promise<T>): LazyPart<T> {
     get here() {
       return here;
     },
-    fetch,
-    prefetch: () => void fetch().catch(() => undefined),
+    fetch: fetchPart,
+    prefetch: () => void fetchPart().catch(() => undefined),
   };
 }
 
