@@ -356,7 +356,12 @@ describe('journey: the AI coach', () => {
       const box = (await hit.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(edge.x + edge.width + 1);
     }
-    await drawer.getByRole('button', { name: 'Clear search' }).click();
+    // Escape in the search box clears the search, not the drawer: the conversations are back, the focus stays.
+    await search.press('Escape');
+    await drawer.getByRole('navigation', { name: 'Conversations' }).waitFor();
+    expect(await search.inputValue()).toBe('');
+    expect(await search.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await drawer.getByRole('button', { name: 'New chat' }).isVisible()).toBe(true);
 
     // Renaming offline in the drawer: the row says why the field cannot open, within the drawer's width, with
     // the focus on Try again. Escape gives up renaming, not the drawer; the focus goes back to the conversation.
@@ -384,7 +389,13 @@ describe('journey: the AI coach', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => conversation.evaluate((link) => link === document.activeElement)).toBe(true);
     expect(await conversation.textContent()).toContain(title);
+    // An Escape nothing inside uses is the drawer's: it closes, and the focus is back on what opened it.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    const opener = page.getByRole('button', { name: 'Conversations' });
+    await expect.poll(() => opener.evaluate((button) => button === document.activeElement)).toBe(true);
 
+    await opener.click();
     await drawer.getByRole('button', { name: 'New chat' }).click();
     await page.waitForURL('**/ai-workspace');
     await page.getByRole('heading', { name: 'Ask your coach anything about your program' }).waitFor();

@@ -51,4 +51,32 @@ describe('SearchField', () => {
     expect(onClear).toHaveBeenCalledOnce();
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search articles' }));
   });
+
+  it('clears on Escape as "Clear search" does, and leaves an Escape in an empty box to what it sits in', async () => {
+    const onClear = vi.fn();
+    // A drawer or dialog around the box closes on an Escape nothing inside has used.
+    const outerEscape = vi.fn();
+    render(
+      <div onKeyDown={(event) => event.key === 'Escape' && !event.defaultPrevented && outerEscape()}>
+        <Field onClear={onClear} />
+      </div>,
+    );
+    const box = screen.getByRole('searchbox', { name: 'Search articles' });
+    await userEvent.type(box, 'pricing{Escape}');
+    expect(onClear).toHaveBeenCalledOnce();
+    expect(outerEscape).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(box);
+    await userEvent.clear(box);
+    await userEvent.keyboard('{Escape}');
+    expect(onClear).toHaveBeenCalledOnce();
+    expect(outerEscape).toHaveBeenCalledOnce();
+  });
+
+  it('empties the box on Escape when the page has no clearing of its own', async () => {
+    render(<Field />);
+    const box = screen.getByRole('searchbox', { name: 'Search articles' });
+    await userEvent.type(box, 'pricing{Escape}');
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
+  });
 });

@@ -23,7 +23,9 @@ type SearchFieldProps = {
 /**
  * A search box with one "Clear search" button of our own, shown while there is text; clearing leaves the focus
  * in the box. Browsers draw their own clear button in search inputs (Chromium and Safari do, Firefox does not);
- * it is hidden so there is never two.
+ * it is hidden so there is never two. Escape in a box with text clears it as the button does, in every browser,
+ * and is marked as used (`preventDefault`), so a drawer or dialog around the box stays open; Escape in an empty
+ * box is left to them.
  *
  * MUI's outlined TextField with its adornments, as plain elements (decision 059): the AI workspace's sidebar
  * draws it, and as a TextField it brought MUI's form controls, select and inputs (about 9 KB brotli) onto that
@@ -44,6 +46,11 @@ export function SearchField({
   const classes = ['outlined-field', 'search-field'];
   if (size === 'small') classes.push('outlined-field--small');
   if (searchIcon || value !== '') classes.push('outlined-field--floated');
+  const clear = () => {
+    if (onClear) onClear();
+    else onValueChange('');
+    input.current?.focus();
+  };
   const boxClasses = ['outlined-field__box'];
   if (searchIcon) boxClasses.push('search-field__box--start');
   if (value) boxClasses.push('search-field__box--end');
@@ -70,6 +77,13 @@ export function SearchField({
           className="outlined-field__input search-field__input"
           value={value}
           onChange={(event) => onValueChange(event.target.value)}
+          onKeyDown={(event) => {
+            htmlInput?.onKeyDown?.(event);
+            if (event.key !== 'Escape' || value === '' || event.defaultPrevented) return;
+            // Chromium's own Escape would empty the box without the page's clearing (onClear): ours does both.
+            event.preventDefault();
+            clear();
+          }}
         />
         {value ? (
           <div className="search-field__adornment search-field__adornment--end">
@@ -77,12 +91,8 @@ export function SearchField({
               type="button"
               className={`plain-button plain-icon-button search-field__clear${size === 'small' ? ' plain-icon-button--small' : ''}`}
               aria-label="Clear search"
-              onClick={() => {
-                if (onClear) onClear();
-                else onValueChange('');
-                // The button goes with the text: focus stays in the box, ready for the next search.
-                input.current?.focus();
-              }}
+              // The button goes with the text: focus stays in the box, ready for the next search.
+              onClick={clear}
             >
               <PlainIcon d={iconPaths.close} className="search-field__icon" />
             </button>

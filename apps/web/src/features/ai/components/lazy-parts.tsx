@@ -127,8 +127,8 @@ export function SessionRenameField(props: ComponentProps<typeof SessionRenameFie
         severity="error"
         onKeyDown={(event) => {
           if (event.key !== 'Escape') return;
-          // As the field's own Escape: it gives up renaming, not the drawer the row may be in.
-          event.stopPropagation();
+          // As the field's own Escape, marked as used: it gives up renaming, not the drawer the row may be in.
+          event.preventDefault();
           props.onDone();
         }}
       >

@@ -46,9 +46,8 @@ export function SessionRenameField({ session, onDone }: { session: ChatSession; 
       void save();
     }
     if (event.key === 'Escape') {
-      // Escape gives up renaming only: on a phone the conversations are in a drawer it would close too.
+      // Marked as used: Escape gives up renaming only, not the phone's drawer the conversations are in.
       event.preventDefault();
-      event.stopPropagation();
       close();
     }
   };

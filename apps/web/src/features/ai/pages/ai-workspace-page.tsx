@@ -87,7 +87,11 @@ export function AiWorkspacePage() {
       {!wide ? (
         <Drawer
           open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
+          onClose={(event: { defaultPrevented?: boolean }, reason) => {
+            // An Escape a control inside has used (a rename given up, a search cleared) is not the drawer's.
+            if (reason === 'escapeKeyDown' && event.defaultPrevented) return;
+            setDrawerOpen(false);
+          }}
           slotProps={{
             paper: { sx: { width: 'min(88vw, 360px)', p: 2 }, 'aria-label': 'Conversations and search' },
           }}
