@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -78,5 +78,13 @@ describe('SearchField', () => {
     await userEvent.type(box, 'pricing{Escape}');
     expect((box as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
+  });
+
+  it("leaves an Escape that ends an input method's composition to the input method", async () => {
+    render(<Field />);
+    const box = screen.getByRole('searchbox', { name: 'Search articles' });
+    await userEvent.type(box, 'tokyo');
+    fireEvent.keyDown(box, { key: 'Escape', isComposing: true });
+    expect((box as HTMLInputElement).value).toBe('tokyo');
   });
 });

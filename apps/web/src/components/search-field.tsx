@@ -80,6 +80,8 @@ export function SearchField({
           onKeyDown={(event) => {
             htmlInput?.onKeyDown?.(event);
             if (event.key !== 'Escape' || value === '' || event.defaultPrevented) return;
+            // An Escape that ends an input method's composition is the input method's.
+            if (event.nativeEvent.isComposing) return;
             // Chromium's own Escape would empty the box without the page's clearing (onClear): ours does both.
             event.preventDefault();
             clear();
