@@ -49,6 +49,7 @@ export function SearchField({
   const clear = () => {
     if (onClear) onClear();
     else onValueChange('');
+    // The clear button goes with the text: the focus stays in the box, ready for the next search.
     input.current?.focus();
   };
   const boxClasses = ['outlined-field__box'];
@@ -93,7 +94,6 @@ export function SearchField({
               type="button"
               className={`plain-button plain-icon-button search-field__clear${size === 'small' ? ' plain-icon-button--small' : ''}`}
               aria-label="Clear search"
-              // The button goes with the text: focus stays in the box, ready for the next search.
               onClick={clear}
             >
               <PlainIcon d={iconPaths.close} className="search-field__icon" />
