@@ -12,9 +12,10 @@ const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
  * imports a dozen class-name modules) would otherwise take InputBase and TextareaAutosize into 'frame'.
  */
 const isMuiClassNames = (id: string) => /[\\/]@mui[\\/]material[\\/].*Classes\.m?js$/.test(id);
+const isMuiBarrel = (id: string) => /[\\/]@mui[\\/]material[\\/][^\\/]+[\\/]index\.m?js$/.test(id);
+/** MUI's form-control context: kept in 'frame' by name (the 'frame' group below says why). */
 const isMuiFormControlContext = (id: string) =>
   /[\\/]@mui[\\/]material[\\/]FormControl[\\/](useFormControl|FormControlContext)\.m?js$/.test(id);
-const isMuiBarrel = (id: string) => /[\\/]@mui[\\/]material[\\/][^\\/]+[\\/]index\.m?js$/.test(id);
 
 /** The modules `roots` import statically, transitively, themselves included: what loading them loads. */
 function staticClosure(ctx: ChunkingContext, roots: string[]): Set<string> {

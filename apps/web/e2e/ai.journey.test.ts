@@ -336,7 +336,7 @@ describe('journey: the AI coach', () => {
     await note.getByRole('button', { name: 'Hide this note' }).click();
     await expect.poll(conversationSeen).toBeGreaterThan(seen);
 
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Conversations and search' });
     await drawer.getByRole('button', { name: 'New chat' }).waitFor();
     await expect
@@ -392,7 +392,7 @@ describe('journey: the AI coach', () => {
     // An Escape nothing inside uses is the drawer's: it closes, and the focus is back on what opened it.
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
-    const opener = page.getByRole('button', { name: 'Conversations' });
+    const opener = page.getByRole('button', { name: 'Conversations', exact: true });
     await expect.poll(() => opener.evaluate((button) => button === document.activeElement)).toBe(true);
 
     await opener.click();

@@ -24,8 +24,8 @@ type SearchFieldProps = {
  * A search box with one "Clear search" button of our own, shown while there is text; clearing leaves the focus
  * in the box. Browsers draw their own clear button in search inputs (Chromium and Safari do, Firefox does not);
  * it is hidden so there is never two. Escape in a box with text clears it as the button does, in every browser,
- * and is marked as used (`preventDefault`), so a drawer or dialog around the box stays open; Escape in an empty
- * box is left to them.
+ * and is marked as used (`preventDefault`): a container that checks the mark stays open (the AI workspace's
+ * drawer; MUI's Dialog does not check it). Escape in an empty box is left to what the box sits in.
  *
  * MUI's outlined TextField with its adornments, as plain elements (decision 059): the AI workspace's sidebar
  * draws it, and as a TextField it brought MUI's form controls, select and inputs (about 9 KB brotli) onto that
