@@ -48,13 +48,15 @@ async function start() {
     // a preload link to the page, and together they made one long task just after the first paint.
     const appCode = import('./app/start-app');
     await nextTask();
-    preloadLandingScreen(pathname);
-    const { createAppStore, renderApp } = await appCode;
+    void preloadLandingScreen(pathname);
+    const { createAppRouter, createAppStore, renderApp } = await appCode;
     // Each step its own task, after the app's code has run: together they were one long task a tap waited for.
     await nextTask();
     const app = createAppStore({ sessionKey });
     await nextTask();
-    renderApp(container, app);
+    const router = createAppRouter();
+    await nextTask();
+    renderApp(container, app, { router });
   }
   // Error reporting only when built with a DSN, and only after the first render: the SDK is not first-load code.
   const sentryDsn = import.meta.env.VITE_SENTRY_DSN;

@@ -1,6 +1,7 @@
 import { paths } from '../config/paths';
 import { flagsApi } from '../features/flags/api';
 import { programsApi } from '../features/programs/api';
+import { nextTask } from '../lib/next-task';
 import { decideRoute } from './guard';
 import { routePattern } from './landing-screens';
 import { guardInputOf } from './route-guard';
@@ -51,10 +52,15 @@ export async function prefetchLandingData(app: AppContext, pathname: string): Pr
     .map(({ path, prefetch }) => ({ prefetch, match: routePattern(path).exec(pathname) }))
     .find(({ match }) => match);
   await app.whenReady();
+  // Not in the task that restored the session, nor the two in one: on a phone's CPU each asking took 20–50 ms,
+  // and together with the restoring one long task. The requests themselves are usually under way already
+  // (lib/early-requests.ts), so waiting for the next task holds nothing up.
+  await nextTask();
   // Whenever someone is signed in, as the root asks for them.
   if (app.store.getState().auth.token)
     void app.store.dispatch(flagsApi.util.prefetch('featureFlags', undefined, {}));
   if (!screen?.match) return;
+  await nextTask();
   // Only when the guard lets the screen open: signed out, or sent to verify, pass two-factor or finish the
   // profile, the screen's calls would be refused (and a refused call may end the session).
   if (decideRoute(guardInputOf(app.store.getState().auth, 'protected')).type !== 'allow') return;

@@ -1,4 +1,5 @@
 import { paths } from '../config/paths';
+import { nextTask } from '../lib/next-task';
 
 /*
  * The screens most visits land on, as loaders shared by the router and the boot module (main.tsx). The boot
@@ -73,10 +74,17 @@ export function firstDataOf(pathname: string): string[] {
 
 /**
  * Starts fetching the code of the screen at `pathname` (and the shell around it), if it is a landing screen.
- * A failure is left to the router, which fetches again and says so where the screen would be.
+ * A failure is left to the router, which fetches again and says so where the screen would be. Each part is
+ * asked for in a task of its own: asking adds a preload link to the page for every chunk the part needs, and
+ * the three together were one task of 80–120 ms on a phone's CPU (Chromium's 4× slowdown), just after the first
+ * paint, that a tap would have waited for. Resolves once all three have been asked for.
  */
-export function preloadLandingScreen(pathname: string): void {
+export async function preloadLandingScreen(pathname: string): Promise<void> {
   const screen = landingScreenAt(pathname);
   if (!screen) return;
-  for (const load of [loadAppShell, loadValidationMessages, screen.load]) load().catch(() => undefined);
+  const parts = [loadAppShell, loadValidationMessages, screen.load];
+  for (const [index, load] of parts.entries()) {
+    if (index > 0) await nextTask();
+    load().catch(() => undefined);
+  }
 }

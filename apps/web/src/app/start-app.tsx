@@ -18,6 +18,15 @@ import type { AppContext } from './store';
  * sign-in, and the light sign-in screen loads it when the founder signs in or follows one of its links.
  */
 
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The router at the browser's current address, which starts the first navigation (the landing screen's code).
+ * The boot module builds it in a task of its own: matching the routes took a phone's CPU 40–100 ms, which made
+ * the render's first task a long one.
+ */
+export const createAppRouter = (): AppRouter => createBrowserRouter(buildRoutes());
+
 /**
  * Renders the app at the browser's current address, with the store `app` already holds. By default the first
  * render is a transition: React renders it in slices, so a tap on what the page already shows (index.html's
@@ -27,11 +36,11 @@ import type { AppContext } from './store';
 export function renderApp(
   container: HTMLElement,
   app: AppContext = createAppStore(),
-  { inSlices = true }: { inSlices?: boolean } = {},
+  { inSlices = true, router }: { inSlices?: boolean; router?: AppRouter } = {},
 ): Root {
   // The landing screen's data is asked for now, while its code is still on the way (./landing-data.ts).
   prefetchLandingData(app, window.location.pathname).catch(() => undefined);
-  const router = createBrowserRouter(buildRoutes());
+  router ??= createAppRouter();
   const root = createRoot(container);
   const render = () =>
     root.render(
