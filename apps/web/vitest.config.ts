@@ -16,7 +16,7 @@ export default defineConfig({
   server: { fs: { allow: [fileURLToPath(new URL('../..', import.meta.url))] } },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test-setup.ts'],
     restoreMocks: true,
     css: false,
