@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_ENTRY } from '../lib/saved-session';
 import { json } from './testing/studio-people';
 import { userWith } from './testing/signed-in-app';
+import { createRoot } from 'react-dom/client';
 import { startLightSignIn } from './start-light-sign-in';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
@@ -35,7 +36,7 @@ afterEach(() => {
 
 async function signInThroughTheLightScreen() {
   act(() => {
-    stop = startLightSignIn(container);
+    stop = startLightSignIn(container, createRoot);
   });
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText(/^e-mail/i), 'founder@example.com');

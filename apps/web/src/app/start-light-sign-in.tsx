@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
+import type { Root, createRoot } from 'react-dom/client';
 import { LightSignInPage } from '../features/auth/pages/light-sign-in-page';
 import type { SignInValues } from '../features/auth/pages/sign-in-validation';
 import type * as StartApp from './start-app';
@@ -16,8 +15,12 @@ const UNREACHABLE = 'Network error — check your connection and try again.';
  * The full app and its store are loaded once, when the founder starts typing, signs in or follows a link; the
  * sign-in goes through that store, so the app then starts already signed in. Returns what unmounts whichever is
  * shown.
+ *
+ * React DOM's `createRoot` comes from the caller rather than an import here: this module travels in the boot
+ * module's chunk, and an import would start React DOM (100–150 ms on a phone's CPU) as that chunk is evaluated,
+ * in the same task, on every visit, signed in or not. main.tsx imports it when this screen is shown.
  */
-export function startLightSignIn(container: HTMLElement): () => void {
+export function startLightSignIn(container: HTMLElement, createAppRoot: typeof createRoot): () => void {
   const stopFollowingColorScheme = followColorScheme();
   let fullApp: Promise<FullApp> | undefined;
   const loadFullApp = () => {
@@ -45,7 +48,7 @@ export function startLightSignIn(container: HTMLElement): () => void {
     return loaded.start.signInThrough(loaded.app, values);
   };
 
-  let root: Root = createRoot(container);
+  let root: Root = createAppRoot(container);
   const enterApp = (path: string, entry: 'replace' | 'push') => {
     loadFullApp().then(
       ({ start, app }) => {
