@@ -52,8 +52,8 @@ export async function prefetchLandingData(app: AppContext, pathname: string): Pr
     .map(({ path, prefetch }) => ({ prefetch, match: routePattern(path).exec(pathname) }))
     .find(({ match }) => match);
   await app.whenReady();
-  // Not in the task that restored the session, nor the two in one: on a phone's CPU each asking took 20–50 ms,
-  // and together with the restoring one long task. The requests themselves are usually under way already
+  // Each prefetch in a task of its own: each took a phone's CPU 20–50 ms, and with the task that restored the
+  // session they made one long task. The requests themselves are usually under way already
   // (lib/early-requests.ts), so waiting for the next task holds nothing up.
   await nextTask();
   // Whenever someone is signed in, as the root asks for them.

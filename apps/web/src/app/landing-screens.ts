@@ -82,9 +82,8 @@ export function firstDataOf(pathname: string): string[] {
 export async function preloadLandingScreen(pathname: string): Promise<void> {
   const screen = landingScreenAt(pathname);
   if (!screen) return;
-  const parts = [loadAppShell, loadValidationMessages, screen.load];
-  for (const [index, load] of parts.entries()) {
-    if (index > 0) await nextTask();
+  for (const load of [loadAppShell, loadValidationMessages, screen.load]) {
     load().catch(() => undefined);
+    await nextTask();
   }
 }
