@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
  * before its data came. Making an `Error` records a stack trace, and in a browser with a debugger attached
  * (DevTools, Lighthouse, the browser journeys) that needs the source positions of the function making it: here
  * the top level of the chunk RTK Query travels in, the app's 400 KB 'frame'. Reparsing it for them took a
- * phone's CPU 120–190 ms in the middle of evaluating the app (decision 060). A browser with no debugger pays
+ * phone's CPU 125–200 ms in the middle of evaluating the app (decision 060). A browser with no debugger pays
  * next to nothing, so the time is not a founder's; but the audits that measure the app pay it on every load,
  * and it hid what the app itself costs.
  *
