@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_ENTRY } from '../lib/saved-session';
 import { json } from './testing/studio-people';
 import { userWith } from './testing/signed-in-app';
-import { createRoot } from 'react-dom/client';
 import { startLightSignIn } from './start-light-sign-in';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');

@@ -20,7 +20,7 @@ const MADE_AT_LOAD = `new Error("${MESSAGE}")`;
 export function withoutStackAtLoad(code: string): string {
   if (!code.includes(MADE_AT_LOAD))
     throw new Error(
-      `RTK Query no longer makes '${MADE_AT_LOAD}' at load: look at build/errors-made-on-use.ts again`,
+      `RTK Query no longer makes '${MADE_AT_LOAD}' at load: look at build/rtk-query-sentinel-without-stack.ts again`,
     );
   return code.replace(
     MADE_AT_LOAD,
@@ -28,9 +28,9 @@ export function withoutStackAtLoad(code: string): string {
   );
 }
 
-export function errorsMadeOnUse(): Plugin {
+export function rtkQuerySentinelWithoutStack(): Plugin {
   return {
-    name: 'liftoff-errors-made-on-use',
+    name: 'liftoff-rtk-query-sentinel-without-stack',
     apply: 'build',
     transform(code, id) {
       return MODULE.test(id) ? { code: withoutStackAtLoad(code), map: null } : null;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withoutStackAtLoad } from './errors-made-on-use';
+import { withoutStackAtLoad } from './rtk-query-sentinel-without-stack';
 
 /** The RTK Query module the build bundles (the browser's modern build). */
 function rtkQueryModule(): string {
@@ -11,8 +11,8 @@ function rtkQueryModule(): string {
   return readFileSync(path.join(dir, 'dist/query/rtk-query.modern.mjs'), 'utf8');
 }
 
-describe('RTK Query made without an error at load', () => {
-  it('rewrites the installed RTK Query so no Error is made when it loads', () => {
+describe("RTK Query's sentinel made without a stack trace", () => {
+  it('rewrites the installed RTK Query so its sentinel is made with no stack trace', () => {
     const rewritten = withoutStackAtLoad(rtkQueryModule());
     expect(rewritten).not.toMatch(/new Error\("Promise never resolved before cacheEntryRemoved\."\)/);
     expect(rewritten).toContain('Object.create(Error.prototype)');
@@ -30,6 +30,8 @@ describe('RTK Query made without an error at load', () => {
   });
 
   it('fails the build when an upgrade no longer makes it, naming where to look', () => {
-    expect(() => withoutStackAtLoad('export const api = 1;')).toThrow(/build\/errors-made-on-use\.ts/);
+    expect(() => withoutStackAtLoad('export const api = 1;')).toThrow(
+      /build\/rtk-query-sentinel-without-stack\.ts/,
+    );
   });
 });
