@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { codeSplittingGroups } from './build/code-splitting.ts';
 import { precompress } from './build/precompress.ts';
-import { rtkQuerySentinelWithoutStack } from './build/rtk-query-sentinel-without-stack.ts';
+import { sentinelsWithoutStack } from './build/sentinels-without-stack.ts';
 
 // Build timestamp: the app-version marker (spec section 4) compares it with what the browser last saw.
 const appVersion = new Date().toISOString();
@@ -22,7 +22,7 @@ const reactRouterProduction = path.join(
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), rtkQuerySentinelWithoutStack(), precompress()],
+  plugins: [react(), sentinelsWithoutStack(), precompress()],
   // Read @liftoff/contracts from its TypeScript sources (a condition named for this workspace, so no package's own 'source' entry is picked up); no prebuilt dist needed.
   resolve: {
     conditions: ['@liftoff/source', ...defaultClientConditions],
