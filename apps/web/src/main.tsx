@@ -52,7 +52,7 @@ async function start() {
     const appCode = import('./app/start-app');
     await nextTask();
     void preloadLandingScreen(pathname);
-    // React DOM starts in a task of its own while the app's code is on its way (120–130 ms on a phone's CPU):
+    // React DOM starts in a task of its own while the app's code is on its way (its start runs ~200 KB of code):
     // started by the app's code, it would lengthen the task that evaluates it.
     await nextTask();
     await import('react-dom/client');

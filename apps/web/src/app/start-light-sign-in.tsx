@@ -17,7 +17,7 @@ const UNREACHABLE = 'Network error — check your connection and try again.';
  * shown.
  *
  * React DOM's `createRoot` comes from the caller rather than an import here: this module travels in the boot
- * module's chunk, and an import would start React DOM (120–130 ms on a phone's CPU) as that chunk is evaluated,
+ * module's chunk, and an import would start React DOM (~200 KB of code to run) as that chunk is evaluated,
  * in the same task, on every visit, signed in or not. main.tsx imports it when this screen is shown.
  */
 export function startLightSignIn(container: HTMLElement, createAppRoot: typeof createRoot): () => void {
