@@ -81,7 +81,7 @@ import { authGuardPlugin } from './plugins/auth-guard.js';
 import { eventsPlugin } from './plugins/events.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { dbPlugin } from './plugins/db.js';
-import { handlersInFlightPlugin } from './plugins/handlers-in-flight.js';
+import { requestsInFlightPlugin } from './plugins/requests-in-flight.js';
 import { acceptBodies } from './plugins/body-parsers.js';
 import { admissionPlugin } from './plugins/admission.js';
 import { observabilityPlugin, tracedChildLogger, traceIdOnLogLines } from './plugins/observability.js';
@@ -179,7 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storableTextPlugin);
   await app.register(dbPlugin, { database: config.database, tracer: tracing?.tracer ?? null });
   // Within server.ts's 10 s shutdown grace, with the AI feature's 5 s for running answers.
-  await app.register(handlersInFlightPlugin, { graceMs: 4_000 });
+  await app.register(requestsInFlightPlugin, { graceMs: 4_000 });
   await seedFlags(app.db);
   if (config.CONTENT_IMPORT) await importProgramPack(app.db, contentDir);
   await app.register(storagePlugin);
