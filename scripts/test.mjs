@@ -5,7 +5,8 @@
 // `--node <path>` runs the suites on that Node binary instead of this one (CI's Node 24 and 26 legs), and
 // `--units` runs the API and web unit suites only, without the build and the browser journeys; SKIP_WEB_UNITS=1
 // leaves the web unit suite out (it reads no database: CI runs it once), and SKIP_API_TESTS=1 the API suite (CI's
-// PostgreSQL leg, whose API suite ran on Node 24).
+// PostgreSQL leg, whose API suite ran on Node 24). REUSE_BUILD=1 drives the journeys on the build already in
+// place (CI's PostgreSQL leg, right after the PGlite leg built the same commit): the build reads no database.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ const flag = (name) => ['1', 'true', 'yes'].includes(String(process.env[name] ??
 const skipWebUnits = flag('SKIP_WEB_UNITS');
 const skipApiTests = flag('SKIP_API_TESTS');
 const requireE2e = flag('REQUIRE_E2E');
+const reuseBuild = flag('REUSE_BUILD');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
@@ -96,7 +98,10 @@ if (unitsOnly) {
   }
 } else {
   // Journeys drive the built app exactly as `npm start` serves it.
-  if (run('Build for the browser journeys', 'npm', ['run', 'build', '--silent'])) {
+  const built = reuseBuild
+    ? (console.log('\n(REUSE_BUILD: the journeys drive the build already in place)'), true)
+    : run('Build for the browser journeys', 'npm', ['run', 'build', '--silent']);
+  if (built) {
     vitest('Browser journeys', 'apps/web/e2e', { CHROMIUM_PATH: chromium });
   } else {
     failures.push('build');
