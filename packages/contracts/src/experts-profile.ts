@@ -51,7 +51,7 @@ export type MyProfile = z.infer<typeof myProfile>;
 
 /** An uploaded expert photo's stored name (random, never reused). */
 export const expertPhotoParams = z.object({
-  name: z.string().regex(/^[a-z0-9-]+\.(png|jpg|webp)$/, 'Unknown photo'),
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*\.(png|jpg|webp)$/, 'Unknown photo'),
 });
 
 export const profileMessages = {

@@ -101,7 +101,7 @@ export const exploreSourceInfo = z.object({
 export type ExploreSourceInfo = z.infer<typeof exploreSourceInfo>;
 
 export const exploreImageParams = z.object({
-  name: z.string().regex(/^[a-z0-9-]+\.(png|jpg|webp)$/, 'Unknown image'),
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*\.(png|jpg|webp)$/, 'Unknown image'),
 });
 
 export const studioPostMessages = {

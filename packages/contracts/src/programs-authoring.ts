@@ -8,7 +8,8 @@ import { z } from 'zod';
  */
 
 const kebab = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case');
-const contentUrl = z.string().startsWith('/api/content/', 'must start with /api/content/');
+// A pattern rather than `.startsWith`, which the JSON Schema carries as a format no validator knows.
+const contentUrl = z.string().regex(/^\/api\/content\//, 'must start with /api/content/');
 
 /** How many children each level holds; one rule for the files and the documents. */
 const milestonesOf = <T extends z.ZodType>(item: T) => z.array(item).min(1);
@@ -251,7 +252,15 @@ export const importPackBody = z
     /** Required when importing as a new version. */
     summary: z.string().trim().min(1).max(2000).optional(),
   })
-  .meta({ examples: [{ as: 'version', program: exampleProgram, summary: 'A sharper first step' }] });
+  // Replayed as is, the example must change nothing founders see: a draft of a program nobody follows.
+  .meta({
+    examples: [
+      {
+        as: 'draft',
+        program: { ...exampleProgram, key: 'example-program', name: 'Example program', default: false },
+      },
+    ],
+  });
 export const importPackResult = z.object({
   outcome: z.enum(['draft', 'created', 'unchanged']),
   contentHash: z.string(),

@@ -69,8 +69,60 @@ type OpenApiDocument = {
 };
 type Operation = { responses?: Record<string, unknown>; [ERRORS_KEY]?: ErrorStatus[] };
 
+/**
+ * The formats a JSON Schema validator knows (JSON Schema 2020-12, and the ones OpenAPI adds for numbers and
+ * bodies). Zod writes some checks as formats of its own (`.startsWith` as `starts_with`) beside the pattern
+ * that says the same; a client validating against the document would refuse those, so they are left out.
+ */
+const knownFormats = new Set([
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uuid',
+  'uri-template',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'byte',
+  'binary',
+  'password',
+]);
+
+function withoutUnknownFormats(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) withoutUnknownFormats(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const object = node as Record<string, unknown>;
+  if (
+    typeof object.format === 'string' &&
+    typeof object.type === 'string' &&
+    !knownFormats.has(object.format)
+  )
+    delete object.format;
+  for (const value of Object.values(object)) withoutUnknownFormats(value);
+}
+
 /** Turns each operation's noted error statuses into shared responses in the error envelope. */
 function withErrorAnswers({ openapiObject }: { openapiObject: Partial<OpenApiDocument> }) {
+  withoutUnknownFormats(openapiObject.paths);
+  withoutUnknownFormats(openapiObject.components);
   defineRecordKeys(openapiObject.paths);
   const used = new Set<ErrorStatus>();
   for (const item of Object.values(openapiObject.paths ?? {})) {

@@ -63,6 +63,17 @@ export function sendError(reply: FastifyReply, error: AppError) {
   });
 }
 
+/**
+ * The multipart parser (busboy, under @fastify/multipart's `attachFieldsToBody`) reports a body it cannot read —
+ * no boundary in the content type, a form cut off — as a plain error without a status, from a hook before
+ * validation. Those are the client's doing, so they answer 400, not 500.
+ */
+function isUnreadableMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  if (error.statusCode !== undefined || error.code !== undefined) return false;
+  const type = request.headers['content-type'] ?? '';
+  return /^multipart\//i.test(type) && /multipart|boundary|content-type/i.test(error.message);
+}
+
 /** The one error path of the API (architecture.md, convention 5). */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -74,6 +85,14 @@ export const errorsPlugin = fp(
         const details = validationDetails(error);
         const fields = details.map((d) => d.path).join(', ');
         return sendError(reply, new AppError(400, 'VALIDATION_FAILED', `Please check: ${fields}`, details));
+      }
+      if (isUnreadableMultipart(error, request)) {
+        return sendError(
+          reply,
+          new AppError(400, 'VALIDATION_FAILED', 'The request body is not valid multipart/form-data.', [
+            { path: 'body', message: 'Malformed multipart/form-data' },
+          ]),
+        );
       }
       const status = error.statusCode ?? 500;
       if (status === 413)

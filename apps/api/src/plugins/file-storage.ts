@@ -29,8 +29,12 @@ export class FileNotFoundError extends AppError {
 
 const keyPattern = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
 
+export function isValidKey(key: string): boolean {
+  return keyPattern.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
+}
+
 export function checkKey(key: string): string {
-  if (!keyPattern.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+  if (!isValidKey(key)) {
     throw new Error(`Invalid storage key: ${key}`);
   }
   return key;
@@ -49,6 +53,9 @@ export function localDiskStorage(root: string): FileStorage {
       await rename(temporary, target);
     },
     async getStream(key) {
+      // Part of a read's key can come from the address (a photo's name): a key that could never have been
+      // stored holds nothing, which is a 404 for the caller rather than a failed check.
+      if (!isValidKey(key)) throw new FileNotFoundError(key);
       const target = resolve(key);
       try {
         await stat(target);

@@ -3,7 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import type { S3Settings } from '../config.js';
 import { AppError } from '../lib/errors.js';
-import { checkKey, FileNotFoundError, type FileStorage } from './file-storage.js';
+import { checkKey, FileNotFoundError, isValidKey, type FileStorage } from './file-storage.js';
 
 const unavailable = () =>
   new AppError(502, 'UPSTREAM_FAILED', 'File storage did not answer. Please try again in a moment.');
@@ -56,6 +56,8 @@ export function s3Storage(settings: S3Settings): FileStorage {
       if (!res.ok) throw unavailable();
     },
     async getStream(key) {
+      // As on local disk: a key that could never have been stored holds nothing.
+      if (!isValidKey(key)) throw new FileNotFoundError(key);
       const res = await call(key, { method: 'GET' });
       if (res.status === 404) {
         await res.body?.cancel();

@@ -84,14 +84,17 @@ export async function walk(
 
   const programs = ok(await client.GET('/api/userProgram/programs', { headers }), 'programs').data;
 
-  // Without `Accept: text/event-stream` the coach answers in one JSON envelope (api-contract.md).
-  const answer = ok(
+  // Without `Accept: text/event-stream` the coach answers in one JSON envelope (api-contract.md); the document
+  // says it may also answer the event stream, so the client tells the two apart.
+  const coach = ok(
     await client.POST('/api/ai/chat/completion', {
       headers: { ...headers, Accept: 'application/json' },
       body: { input: 'How do I find people to interview this week?' },
     }),
     'coach',
-  ).data;
+  );
+  if (typeof coach === 'string') throw new Error('coach: an event stream where JSON was asked for');
+  const answer = coach.data;
 
   return {
     signedUp: { verified: signup.data.user.verified },

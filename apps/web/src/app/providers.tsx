@@ -16,7 +16,7 @@ import { ThemeVariables } from './theme-variables';
 export function AppProviders({ app, children }: { app: AppContext; children: ReactNode }) {
   useEffect(() => startSessionWatchers(app), [app]);
   const actions = useMemo<SessionActions>(
-    () => ({ logout: app.logout, resetAuth: () => app.resetAuth() }),
+    () => ({ logout: app.logout, resetAuth: () => app.resetAuth(), saveSession: app.saveSession }),
     [app],
   );
   return (

@@ -68,7 +68,10 @@ export async function signInThrough(app: AppContext, values: SignInValues): Prom
   const answer = await request;
   // Nothing shows this call's state in the store: its record goes, as a screen's mutation hook's would.
   request.reset();
-  return 'data' in answer ? null : errorMessage(answer.error, signInText.failed);
+  if (!('data' in answer)) return errorMessage(answer.error, signInText.failed);
+  // Saved before the page moves on: a reload right after signing in stays signed in.
+  await app.saveSession();
+  return null;
 }
 
 // The light sign-in screen builds the store itself, ahead of rendering: its sign-in goes through it.

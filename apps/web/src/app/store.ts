@@ -143,7 +143,26 @@ export function createAppStore(options: AppStoreOptions = {}) {
     resetAuth();
   }
 
-  return { store, persistor, http, tokens, storage, sessionKey, resetAuth, logout, whenReady: () => ready };
+  /**
+   * Writes the session out now rather than on redux-persist's next tick (sealing it takes a moment): called
+   * before a signed-in page is shown, so a reload an instant later still finds the session.
+   */
+  async function saveSession(): Promise<void> {
+    await persistor.flush();
+  }
+
+  return {
+    store,
+    persistor,
+    http,
+    tokens,
+    storage,
+    sessionKey,
+    resetAuth,
+    logout,
+    saveSession,
+    whenReady: () => ready,
+  };
 }
 
 export type AppContext = ReturnType<typeof createAppStore>;

@@ -6,6 +6,8 @@ export type SessionActions = {
   logout: () => Promise<void>;
   /** Forgets the session here and goes to sign-in. */
   resetAuth: () => void;
+  /** Resolves once the session just received is saved in this browser: await it before leaving for a signed-in page. */
+  saveSession: () => Promise<void>;
 };
 
 export const SessionActionsContext = createContext<SessionActions | null>(null);

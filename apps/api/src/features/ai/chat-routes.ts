@@ -10,6 +10,7 @@ import {
 import { envelope } from '@liftoff/contracts/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonOrEventStream } from '../../lib/answers.js';
 import { ok } from '../../lib/envelope.js';
 import { authorized, claimedUserId } from '../../plugins/auth-guard.js';
 import { sendAnswer } from './answer-response.js';
@@ -26,6 +27,8 @@ export function registerChatRoutes(app: FastifyInstance, { service }: { service:
   const askCoach = async (request: FastifyRequest, reply: FastifyReply, chatRequest: ChatRequest) =>
     sendAnswer(request, reply, await service.chat(claimedUserId(request), chatRequest, authorized(request)));
 
+  const streamEvents =
+    '`data: <JSON event>` lines, each followed by a blank line, ending with `data: [DONE]`.';
   const streamDoc =
     'With `Accept: text/event-stream`: `data: {conversationId, userMessageId, responseId, content?, followUpQuestions?, error?, sources?}` events, then `data: [DONE]`. The first event (ids only) comes once the question is saved; the last carries `followUpQuestions` and, unless the answer failed, `sources`. Otherwise JSON.';
   r.post(
@@ -37,7 +40,7 @@ export function registerChatRoutes(app: FastifyInstance, { service }: { service:
         summary: 'Ask the coach (creates the session when new)',
         description: streamDoc,
         body: completionBody,
-        response: { 200: envelope(completionResult) },
+        response: { 200: jsonOrEventStream(envelope(completionResult), streamEvents) },
       },
     },
     async (request, reply) => askCoach(request, reply, { kind: 'completion', ...request.body }),
@@ -53,7 +56,7 @@ export function registerChatRoutes(app: FastifyInstance, { service }: { service:
         description: streamDoc,
         params: conversationParams,
         body: continueBody,
-        response: { 200: envelope(completionResult) },
+        response: { 200: jsonOrEventStream(envelope(completionResult), streamEvents) },
       },
     },
     async (request, reply) =>
@@ -74,7 +77,7 @@ export function registerChatRoutes(app: FastifyInstance, { service }: { service:
         summary: 'A new answer to a user message; earlier answers stay as versions',
         description: streamDoc,
         params: retryParams,
-        response: { 200: envelope(completionResult) },
+        response: { 200: jsonOrEventStream(envelope(completionResult), streamEvents) },
       },
     },
     async (request, reply) => askCoach(request, reply, { kind: 'retry', ...request.params }),

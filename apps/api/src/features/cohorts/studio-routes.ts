@@ -158,7 +158,8 @@ export async function cohortsStudioRoutes(
   r.post(
     '/api/studio/cohorts/:cohortId/invitations',
     {
-      config,
+      // An address already invited to the cohort answers 409.
+      config: { ...config, errors: [409] },
       schema: {
         tags,
         summary: 'Invite one founder by e-mail (an existing account joins at once)',

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
+import { htmlAnswer, pageOrErrorAnswer } from '../../lib/answers.js';
 import { AppError } from '../../lib/errors.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import { respondDone, respondError, respondForm } from './respond-page.js';
@@ -196,6 +197,12 @@ export async function expertsRoutes(app: FastifyInstance, options: { service: Ex
         security: [],
         params: meetingIdParams,
         querystring: z.object({ token: z.string().max(200) }),
+        response: {
+          200: htmlAnswer('The page with Accept and Decline'),
+          404: pageOrErrorAnswer(
+            'The link is not valid (a page, or the error envelope for a malformed call)',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -233,8 +240,17 @@ export async function expertsRoutes(app: FastifyInstance, options: { service: Ex
         summary:
           'The expert accepts or declines a REQUESTED meeting (form post of that page); both sides get the updated invite',
         security: [],
+        // The page's form posts URL-encoded; JSON is read as everywhere else.
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
         params: meetingIdParams,
         body: z.object({ token: z.string().max(200), action: z.enum(['accept', 'decline']) }).strict(),
+        response: {
+          200: htmlAnswer('The page saying the meeting was accepted or declined'),
+          404: pageOrErrorAnswer(
+            'The link is not valid (a page, or the error envelope for a malformed call)',
+          ),
+          409: pageOrErrorAnswer('The meeting was already answered (a page, or the error envelope)'),
+        },
       },
     },
     async (request, reply) => {

@@ -37,6 +37,7 @@ export async function reviewRoutes(app: FastifyInstance, options: { service: Rev
   r.post(
     '/api/userMission/:id/review/comments',
     {
+      config: { errors: [409] },
       schema: {
         tags,
         summary: "Reply in the thread of the mission's deliverable",

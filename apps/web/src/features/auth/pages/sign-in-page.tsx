@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
+import { useSessionActions } from '../../../lib/session-actions';
 import { useLoginMutation } from '../api';
 import { AuthHeading } from '../components/auth-heading';
 import { PasswordField } from '../components/password-field';
@@ -21,10 +22,14 @@ export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [login] = useLoginMutation();
+  const { saveSession } = useSessionActions();
   const { fields, errors, busy, failure, sessionEnded, recheck, formProps } = useSignInForm({
     sendLogin: async (values) => {
       const signedIn = await login(values);
-      return 'data' in signedIn ? null : errorMessage(signedIn.error, signInText.failed);
+      if (!('data' in signedIn)) return errorMessage(signedIn.error, signInText.failed);
+      // Saved before the page moves on: a reload right after signing in stays signed in.
+      await saveSession();
+      return null;
     },
     target: signInTarget(location.state),
     onSignedIn: (target) => void navigate(target, { replace: true }),

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { signupBody } from '@liftoff/contracts/auth';
 import { paths } from '../../../config/paths';
+import { useSessionActions } from '../../../lib/session-actions';
 import { useCheckEmailExistsMutation, useSignupMutation } from '../api';
 import { AuthHeading } from '../components/auth-heading';
 import { applyServerFieldErrors } from '../components/form-errors';
@@ -48,6 +49,7 @@ function useEmailTaken(value: string): boolean {
 export function SignUpPage() {
   const navigate = useNavigate();
   const [signup, { isLoading }] = useSignupMutation();
+  const { saveSession } = useSessionActions();
   // An invitation mail links here with its address, so the founder only adds a name and a password.
   const [params] = useSearchParams();
   const {
@@ -68,6 +70,8 @@ export function SignUpPage() {
     if (emailTaken) return;
     const result = await signup(values);
     if ('data' in result) {
+      // The new account's session is saved before the page moves on, so a reload keeps it.
+      await saveSession();
       void navigate(paths.verifyEmail, { replace: true });
     } else {
       applyServerFieldErrors(result.error, fields, setError);
