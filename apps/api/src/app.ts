@@ -88,7 +88,10 @@ import { observabilityPlugin, tracedChildLogger, traceIdOnLogLines } from './plu
 import { createErrorReporter } from './lib/error-reporting.js';
 import { createMetrics } from './lib/metrics.js';
 import { createTracing } from './lib/tracing.js';
+import { clockPlugin } from './plugins/clock.js';
 import { docsPlugin } from './plugins/docs.js';
+import { jobsPlugin } from './plugins/jobs.js';
+import { jobsStudioRoutes } from './plugins/jobs-routes.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { mailPlugin } from './plugins/mail.js';
 import { storableTextPlugin } from './plugins/storable-text.js';
@@ -108,7 +111,7 @@ export type App = FastifyInstance & { auth: AuthService; roles: RolesService };
 export interface BuildOptions {
   /** Where log lines go instead of stdout; tests capture them to prove no secret is ever logged. */
   logStream?: DestinationStream;
-  /** The clock of time rules (expert slots: minimum notice, booking window); tests fix it. */
+  /** The clock of time rules (due dates and their notices, expert slots); tests fix it or move it. */
   now?: () => Date;
   /** Sees every route as it is added, with its config; the route × role walk derives its expectations so. */
   onRoute?: (route: RouteOptions) => void;
@@ -156,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  await app.register(clockPlugin, { now: options.now });
   await app.register(observabilityPlugin, { tracing, metrics });
   await app.register(admissionPlugin, {
     maxInFlight: config.MAX_CALLS_IN_FLIGHT,
@@ -186,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
+  await app.register(jobsPlugin);
   await app.register(docsPlugin);
 
   const tokens = new AccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
@@ -211,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   const cohorts = createCohortsFeature(app, {
-    now: options.now ?? (() => new Date()),
+    now: app.clock.now,
     sources: {
       people: peopleDirectory(app.db),
       progress: cohortProgress(app.db),
@@ -259,7 +264,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const experts = createExpertsFeature(app, {
     founder,
-    now: options.now ?? (() => new Date()),
+    now: app.clock.now,
     people: async (ids) =>
       new Map(
         (await peopleDirectory(app.db).byIds(ids)).map((p) => [p.id, { name: p.name, email: p.email }]),
@@ -306,6 +311,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   notifications.subscribe(app.events);
   await app.register(notificationsRoutes, { service: notifications });
+  await app.register(jobsStudioRoutes);
   await app.register(flagsRoutes);
   await app.register(flagsStudioRoutes, {
     switchFlag: flagSwitch({ db: app.db, audit: app.audit }),
@@ -322,7 +328,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(expertAvailabilityRoutes, {
     availability: createPortalAvailability({
       db: app.db,
-      now: options.now ?? (() => new Date()),
+      now: app.clock.now,
       ownProfile: (userId) => portal.ownProfile(userId),
       slots: (expertId, query) => experts.availability(expertId, query),
     }),

@@ -39,6 +39,8 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   // Sent outbox rows are removed this many days after sending (0 keeps them); given-up ones always stay.
   MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  // How often each instance looks for due jobs; 0: it runs none by itself (tests run them with jobs.runDue()).
+  JOBS_POLL_MS: z.coerce.number().int().min(0).default(2000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CREDENTIAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),

@@ -19,6 +19,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories take either, so a service can run several of them in one transaction. */
 export type DbOrTx = Db | Tx;
 
+/**
+ * Runs SQL given as text, for a library that brings its own statements (the job queue): with values, one
+ * statement; without, a script of several.
+ */
+export type RawSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
 /** Calls `onPayload` with each NOTIFY on `channel`; it has been called by the time the notifying statement resolves. */
 export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<void>;
 
@@ -30,6 +36,7 @@ export interface DatabaseHandle {
    * before the commit resolves, so memory kept in step by it is exact (decision 015).
    */
   listen: Listen | null;
+  rawSql: RawSql;
   /** Ends the start-up (migrations, content imports, seeds) that instances of one database take turns at. */
   startedUp(): Promise<void>;
   /** The pool's connections now (PostgreSQL); the embedded database has no pool. */
@@ -148,6 +155,8 @@ export async function openDatabase(
       db,
       kind: 'postgres',
       listen: null,
+      // pg's simple protocol takes a script of several statements when there are no values.
+      rawSql: async (text, values) => pool.query(text, values?.length ? values : undefined),
       startedUp,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
@@ -175,6 +184,12 @@ export async function openDatabase(
     db,
     kind: 'pglite',
     listen,
+    // PGlite's `query` takes one statement with parameters; a script of several goes through `exec`.
+    rawSql: async (text, values) => {
+      if (values?.length) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
     startedUp: async () => {},
     poolStats: null,
     close: () => client.close(),

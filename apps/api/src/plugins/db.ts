@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { Tracer } from '@opentelemetry/api';
 import type { DatabaseConfig } from '../config.js';
-import { openDatabase, type Db, type Listen } from '../db/client.js';
+import { openDatabase, type Db, type Listen, type RawSql } from '../db/client.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +11,8 @@ declare module 'fastify' {
     dbKind: DatabaseConfig['kind'];
     /** PGlite only: its notifications, delivered in this process (see DatabaseHandle). */
     dbListen: Listen | null;
+    /** SQL as text, for a library that brings its own statements (the job queue); features use `db`. */
+    rawSql: RawSql;
     checkDatabase(): Promise<void>;
   }
 }
@@ -26,6 +28,7 @@ export const dbPlugin = fp(
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
     app.decorate('dbListen', handle.listen);
+    app.decorate('rawSql', handle.rawSql);
     app.decorate('checkDatabase', async () => {
       await handle.db.execute(sql`select 1`);
     });

@@ -25,6 +25,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     FLAG_CACHE_MS: '0',
     // Mails are sent by the outbox worker; tests read them a moment after the request.
     MAIL_OUTBOX_POLL_MS: '100',
+    // Durable jobs run when a test says so (`app.jobs.runDue()`), after it has moved the clock.
+    JOBS_POLL_MS: '0',
     // The founders' AI caps and the per-address mail cooldown have tests of their own; elsewhere they stay out of the way.
     AI_MAX_RUNNING_ANSWERS: '1000',
     AI_ANSWERS_PER_HOUR: '100000',
