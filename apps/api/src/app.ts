@@ -60,6 +60,9 @@ import { shareRoutes } from './features/programs/share-routes.js';
 import { programsStudioRoutes } from './features/programs/studio-routes.js';
 import { cohortMembership } from './features/cohorts/membership.js';
 import { createCohortScope } from './features/cohorts/scope.js';
+import { createStartupsFeature } from './features/startups/feature.js';
+import { startupsRoutes } from './features/startups/routes.js';
+import { startupsStudioRoutes } from './features/startups/studio-routes.js';
 import { importProgramPack } from './content/program-pack.js';
 import { contentDir } from './lib/paths.js';
 import { cachedFlags } from './features/flags/cached-flags.js';
@@ -210,6 +213,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       foundersInCohort: (id) => cohortMembership(app.db).founders(id),
     },
   });
+  const startups = createStartupsFeature(app, {
+    now: options.now ?? (() => new Date()),
+    people: peopleDirectory(app.db),
+    teamReach: (caller) => cohortScope.managedFounderIds(caller),
+  });
   const cohorts = createCohortsFeature(app, {
     now: options.now ?? (() => new Date()),
     sources: {
@@ -234,8 +242,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const auth = createAuthFeature(app, tokens, {
     // Read in the profile's transaction: a founder who came through a cohort's invitation starts its program.
-    onProfileCompleted: async (tx, userId) =>
-      programs.onProfileCompleted(tx, userId, await cohortMembership(tx).programOf(userId)),
+    onProfileCompleted: async (tx, userId) => {
+      // One who joined no startup by invitation owns one made from onboarding's company answers.
+      const meta = (await usersRepository(tx).findById(userId))?.meta ?? {};
+      const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+      await startups.ensureFor(tx, userId, {
+        name: text(meta.startupName) ?? 'My startup',
+        stage: text(meta.stage),
+        industry: text(meta.industry),
+      });
+      await programs.onProfileCompleted(tx, userId, await cohortMembership(tx).programOf(userId));
+    },
     // Read at each sign-up (SIGNUP_MODE, decision 023): only invited addresses in invite mode.
     signUpGate: async (email) => {
       if (app.config.SIGNUP_MODE !== 'invite' || (await portal.isInvited(email))) return;
@@ -247,6 +264,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         .linkOnSignUp(userId, email)
         .catch((error) => (app.log.error({ err: error }, 'linking the expert profile failed'), false));
       if (linked) return;
+      await startups
+        .acceptOnSignUp(userId, email)
+        .catch((error) => app.log.error({ err: error }, 'joining the invited startup failed'));
       await cohorts.invitations
         .acceptOnSignUp(userId, email)
         .catch((error) => app.log.error({ err: error }, 'joining the invited cohort failed'));
@@ -313,6 +333,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(programsRoutes, { service: programs.service });
   await app.register(shareRoutes, { service: programs.shares });
+  await app.register(startupsRoutes, { service: startups });
+  await app.register(startupsStudioRoutes, { service: startups });
   await app.register(cohortsStudioRoutes, cohorts);
   await app.register(reviewRoutes, { service: programs.reviews });
   await app.register(programsStudioRoutes, { service: programs.reviews });
