@@ -25,6 +25,7 @@ import { authStudioRoutes } from './features/auth/studio-routes.js';
 import { usersRepository } from './features/auth/repository.js';
 import { createAuthFeature } from './features/auth/feature.js';
 import { peopleDirectory } from './features/auth/directory.js';
+import { companyAnswersCopy } from './features/auth/company-answers.js';
 import { cohortCoachActivity } from './features/ai/cohort-activity.js';
 import { createCohortsFeature } from './features/cohorts/feature.js';
 import { cohortsStudioRoutes } from './features/cohorts/studio-routes.js';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: options.now ?? (() => new Date()),
     people: peopleDirectory(app.db),
     teamReach: (caller) => cohortScope.managedFounderIds(caller),
+    copyAnswers: (tx, userIds, answers) => companyAnswersCopy(tx).write(userIds, answers),
   });
   const cohorts = createCohortsFeature(app, {
     now: options.now ?? (() => new Date()),
@@ -253,6 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await programs.onProfileCompleted(tx, userId, await cohortMembership(tx).programOf(userId));
     },
+    onCompanyAnswers: (tx, userId, answers) => startups.fromAnswers(tx, userId, answers),
     // Read at each sign-up (SIGNUP_MODE, decision 023): only invited addresses in invite mode.
     signUpGate: async (email) => {
       if (app.config.SIGNUP_MODE !== 'invite' || (await portal.isInvited(email))) return;

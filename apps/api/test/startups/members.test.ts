@@ -28,6 +28,28 @@ describe('startups: the company and its members', () => {
     ]);
   });
 
+  it("answers the founder API's company answers from the startup, for every member; personal ones stay", async () => {
+    const ada = await readyUser(t.app);
+    const ben = await verifiedUser(t.app);
+    await inviteCofounder(t.app, ada.token, ben.email);
+    const meta = async (token: string) =>
+      (await call(token, 'GET', '/api/auth/me')).json().data.meta as Record<string, unknown>;
+    expect(await meta(ben.token)).toMatchObject({ startupName: 'Acme', stage: 'Idea', industry: 'Fintech' });
+
+    await call(ada.token, 'PATCH', '/api/startup', { name: 'Acme Labs', stage: 'Seed' });
+    expect(await meta(ben.token)).toMatchObject({ startupName: 'Acme Labs', stage: 'Seed' });
+
+    const written = await call(ben.token, 'PUT', `/api/user/${ben.user.id}/meta`, {
+      meta: { industry: 'Health', goals: 'Find customers' },
+    });
+    expect(written.statusCode).toBe(200);
+    expect(written.json().data.meta).toMatchObject({ startupName: 'Acme Labs', industry: 'Health' });
+    expect((await myStartup(t.app, ada.token)).industry).toBe('Health');
+    const adas = await meta(ada.token);
+    expect(adas).toMatchObject({ startupName: 'Acme Labs', industry: 'Health' });
+    expect(adas.goals).toBeUndefined();
+  });
+
   it('lets a member edit the company and names a bad field', async () => {
     const ada = await readyUser(t.app);
     const res = await call(ada.token, 'PATCH', '/api/startup', {

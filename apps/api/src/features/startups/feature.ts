@@ -8,7 +8,7 @@ import { createStartupsService, type StartupsDeps } from './service.js';
  */
 export function createStartupsFeature(
   app: FastifyInstance,
-  options: Pick<StartupsDeps, 'people' | 'teamReach' | 'now'>,
+  options: Pick<StartupsDeps, 'people' | 'teamReach' | 'now' | 'copyAnswers'>,
 ) {
   return createStartupsService({
     db: app.db,

@@ -40,7 +40,25 @@ export interface StartupsDeps {
   /** The founders a member of the program team reaches: 'all' for admins, else those of their cohorts. */
   teamReach(caller: Caller): Promise<string[] | 'all'>;
   publish(event: AppEvent): void;
+  /**
+   * Copies the startup's company answers into its members' onboarding answers, where the specification's
+   * founder API reads them (the auth room's, through app.ts), in the caller's transaction.
+   */
+  copyAnswers(tx: DbOrTx, userIds: string[], answers: CompanyAnswers): Promise<void>;
 }
+
+/** The startup's fields as onboarding's answers name them. */
+export interface CompanyAnswers {
+  startupName: string;
+  stage: string | null;
+  industry: string | null;
+}
+
+const answersOf = (row: StartupRow): CompanyAnswers => ({
+  startupName: row.name,
+  stage: row.stage,
+  industry: row.industry,
+});
 
 export type StartupsService = ReturnType<typeof createStartupsService>;
 
@@ -141,6 +159,7 @@ export function createStartupsService(deps: StartupsDeps) {
     await repo.lock(startupId);
     const now = deps.now();
     await repo.addMember({ userId, startupId, role: 'cofounder', joinedAt: now });
+    await deps.copyAnswers(tx, [userId], answersOf((await repo.find(startupId))!));
     return repo.updateInvitation(invitationId, { acceptedAt: now, acceptedUserId: userId });
   }
 
@@ -229,8 +248,20 @@ export function createStartupsService(deps: StartupsDeps) {
 
     /** Any member edits the company's data. */
     async update(userId: string, body: UpdateStartupBody): Promise<Startup> {
-      const { startup } = await own(db, userId);
-      const updated = await startupsRepository(db).update(startup.id, { ...body, updatedAt: deps.now() });
+      const updated = await db.transaction(async (tx) => {
+        const { startup } = await own(tx, userId);
+        const repo = startupsRepository(tx);
+        const updated = await repo.update(startup.id, { ...body, updatedAt: deps.now() });
+        if ('name' in body || 'stage' in body || 'industry' in body) {
+          const members = await repo.members(startup.id);
+          await deps.copyAnswers(
+            tx,
+            members.map((m) => m.userId),
+            answersOf(updated),
+          );
+        }
+        return updated;
+      });
       return view(db, updated);
     },
 
@@ -382,6 +413,29 @@ export function createStartupsService(deps: StartupsDeps) {
       const now = deps.now();
       const startup = await repo.insert({ ...answers, createdAt: now, updatedAt: now });
       await repo.addMember({ userId, startupId: startup.id, role: 'owner', joinedAt: now });
+    },
+
+    /**
+     * Company answers written through the founder API (`PUT /user/{id}/meta`), in its transaction: they
+     * change the writer's startup, and every member's copy. A removed name keeps the startup's.
+     */
+    async fromAnswers(tx: DbOrTx, userId: string, answers: Partial<CompanyAnswers>): Promise<void> {
+      const repo = startupsRepository(tx);
+      const membership = await repo.membership(userId);
+      if (!membership) return;
+      await repo.lock(membership.startupId);
+      const changes = {
+        ...(answers.startupName ? { name: answers.startupName } : {}),
+        ...('stage' in answers ? { stage: answers.stage ?? null } : {}),
+        ...('industry' in answers ? { industry: answers.industry ?? null } : {}),
+      };
+      const updated = await repo.update(membership.startupId, { ...changes, updatedAt: deps.now() });
+      const members = await repo.members(updated.id);
+      await deps.copyAnswers(
+        tx,
+        members.map((m) => m.userId),
+        answersOf(updated),
+      );
     },
 
     /** For account deletion, inside its transaction: the person leaves their startup as a leaver would. */
