@@ -25,6 +25,7 @@ import { authStudioRoutes } from './features/auth/studio-routes.js';
 import { usersRepository } from './features/auth/repository.js';
 import { createAuthFeature } from './features/auth/feature.js';
 import { peopleDirectory } from './features/auth/directory.js';
+import { companyAnswersCopy } from './features/auth/company-answers.js';
 import { cohortCoachActivity } from './features/ai/cohort-activity.js';
 import { createCohortsFeature } from './features/cohorts/feature.js';
 import { cohortsStudioRoutes } from './features/cohorts/studio-routes.js';
@@ -60,6 +61,9 @@ import { shareRoutes } from './features/programs/share-routes.js';
 import { programsStudioRoutes } from './features/programs/studio-routes.js';
 import { cohortMembership } from './features/cohorts/membership.js';
 import { createCohortScope } from './features/cohorts/scope.js';
+import { createStartupsFeature } from './features/startups/feature.js';
+import { startupsRoutes } from './features/startups/routes.js';
+import { startupsStudioRoutes } from './features/startups/studio-routes.js';
 import { importProgramPack } from './content/program-pack.js';
 import { contentDir } from './lib/paths.js';
 import { cachedFlags } from './features/flags/cached-flags.js';
@@ -215,6 +219,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       foundersInCohort: (id) => cohortMembership(app.db).founders(id),
     },
   });
+  const startups = createStartupsFeature(app, {
+    now: options.now ?? (() => new Date()),
+    people: peopleDirectory(app.db),
+    teamReach: (caller) => cohortScope.managedFounderIds(caller),
+    copyAnswers: (tx, userIds, answers) => companyAnswersCopy(tx).write(userIds, answers),
+  });
   const cohorts = createCohortsFeature(app, {
     now: app.clock.now,
     sources: {
@@ -239,8 +249,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const auth = createAuthFeature(app, tokens, {
     // Read in the profile's transaction: a founder who came through a cohort's invitation starts its program.
-    onProfileCompleted: async (tx, userId) =>
-      programs.onProfileCompleted(tx, userId, await cohortMembership(tx).programOf(userId)),
+    onProfileCompleted: async (tx, userId) => {
+      // One who joined no startup by invitation owns one made from onboarding's company answers.
+      const meta = (await usersRepository(tx).findById(userId))?.meta ?? {};
+      const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+      await startups.ensureFor(tx, userId, {
+        name: text(meta.startupName) ?? 'My startup',
+        stage: text(meta.stage),
+        industry: text(meta.industry),
+      });
+      await programs.onProfileCompleted(tx, userId, await cohortMembership(tx).programOf(userId));
+    },
+    onCompanyAnswers: (tx, userId, answers) => startups.fromAnswers(tx, userId, answers),
     // Read at each sign-up (SIGNUP_MODE, decision 023): only invited addresses in invite mode.
     signUpGate: async (email) => {
       if (app.config.SIGNUP_MODE !== 'invite' || (await portal.isInvited(email))) return;
@@ -252,6 +272,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         .linkOnSignUp(userId, email)
         .catch((error) => (app.log.error({ err: error }, 'linking the expert profile failed'), false));
       if (linked) return;
+      await startups
+        .acceptOnSignUp(userId, email)
+        .catch((error) => app.log.error({ err: error }, 'joining the invited startup failed'));
       await cohorts.invitations
         .acceptOnSignUp(userId, email)
         .catch((error) => app.log.error({ err: error }, 'joining the invited cohort failed'));
@@ -319,6 +342,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(programsRoutes, { service: programs.service });
   await app.register(shareRoutes, { service: programs.shares });
+  await app.register(startupsRoutes, { service: startups });
+  await app.register(startupsStudioRoutes, { service: startups });
   await app.register(cohortsStudioRoutes, cohorts);
   await app.register(reviewRoutes, { service: programs.reviews });
   await app.register(programsStudioRoutes, { service: programs.reviews });

@@ -106,6 +106,35 @@ export const supportRepliedEvent = z.object({
 
 export type SupportRepliedEvent = z.infer<typeof supportRepliedEvent>;
 
+/** Someone joined a startup through an invitation: whoever invited them is told. */
+export const startupJoinedEvent = z.object({
+  type: z.literal('startup.joined'),
+  startupId: z.string(),
+  startupName: z.string(),
+  founderId: z.string(),
+  invitedById: z.string(),
+});
+
+/** The owner took a member off the startup: that person is told. */
+export const startupMemberRemovedEvent = z.object({
+  type: z.literal('startup.member_removed'),
+  startupId: z.string(),
+  startupName: z.string(),
+  founderId: z.string(),
+  removedById: z.string(),
+});
+
+/** A startup has a new owner (handed on, or passed on when the owner left or deleted their account). */
+export const startupOwnerChangedEvent = z.object({
+  type: z.literal('startup.owner_changed'),
+  startupId: z.string(),
+  startupName: z.string(),
+  /** The new owner: the person told. */
+  ownerId: z.string(),
+  /** Who handed it on; null when it passed on by itself (the owner left or is gone). */
+  byId: z.string().nullable(),
+});
+
 export const appEvent = z.discriminatedUnion('type', [
   deliverableReviewedEvent,
   deliverableCommentedEvent,
@@ -115,6 +144,9 @@ export const appEvent = z.discriminatedUnion('type', [
   questionRepliedEvent,
   meetingChangedEvent,
   supportRepliedEvent,
+  startupJoinedEvent,
+  startupMemberRemovedEvent,
+  startupOwnerChangedEvent,
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 export type AppEventType = AppEvent['type'];

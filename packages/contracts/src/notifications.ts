@@ -68,4 +68,7 @@ export const notificationKindLabels: Record<MailableKind, string> = {
   'mission.reopened': 'A mission of yours is reopened',
   'question.answered': 'An expert answers your question',
   'question.replied': 'A founder replies to your answer',
+  'startup.joined': 'A co-founder you invited joins your startup',
+  'startup.member_removed': 'You are taken off a startup',
+  'startup.owner_changed': 'A startup is handed to you',
 };

@@ -136,6 +136,19 @@ describe('every /api route × every kind of person', () => {
       'GET /api/studio/programs/:key/versions',
       'GET /api/studio/programs/:key/versions/:version/export',
       'POST /api/studio/programs/import',
+      // Startups: the founder's own, invitations to and from it, and the studio's view.
+      'GET /api/startup',
+      'POST /api/startup',
+      'PATCH /api/startup',
+      'POST /api/startup/invitations',
+      'DELETE /api/startup/invitations/:invitationId',
+      'GET /api/startup/invitations/received',
+      'POST /api/startup/invitations/:invitationId/accept',
+      'POST /api/startup/leave',
+      'DELETE /api/startup/members/:userId',
+      'PUT /api/startup/owner',
+      'GET /api/studio/startups/:id',
+      'POST /api/studio/startups/:id/invitations',
     ])
       expect(keys).toContain(key);
     expect(keys.length).toBeGreaterThan(50);

@@ -6,7 +6,7 @@ import { createAuthService, type AuthServiceDeps } from './service.js';
 export function createAuthFeature(
   app: FastifyInstance,
   tokens: AccessTokens,
-  hooks: Pick<AuthServiceDeps, 'onProfileCompleted' | 'signUpGate' | 'onSignedUp'> = {},
+  hooks: Pick<AuthServiceDeps, 'onProfileCompleted' | 'onCompanyAnswers' | 'signUpGate' | 'onSignedUp'> = {},
 ) {
   const service = createAuthService({
     db: app.db,

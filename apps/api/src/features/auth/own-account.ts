@@ -2,12 +2,18 @@ import type { UpdateUserBody, User, UserMeta } from '@liftoff/contracts/auth';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../plugins/auth-guard.js';
+import { companyAnswerKeys, type CompanyAnswers } from './company-answers.js';
 import { toUser, usersRepository } from './repository.js';
 
 /** What the rest of the app may add to completing a profile (handed in by app.ts). */
 export interface ProfileHooks {
   /** Runs in the transaction that completes a profile (the programs feature enrols the user here). */
   onProfileCompleted?: (tx: DbOrTx, userId: string) => Promise<void>;
+  /**
+   * Runs in the transaction of a meta write that gave company answers (`companyAnswerKeys`): they are the
+   * startup's, so the startups room takes them (and copies them to the other members).
+   */
+  onCompanyAnswers?: (tx: DbOrTx, userId: string, answers: Partial<CompanyAnswers>) => Promise<void>;
 }
 
 /** Only the caller's own id is visible; any other id answers 404 (no existence leak). */
@@ -77,7 +83,15 @@ export function createOwnAccount(deps: ProfileHooks & { db: Db }) {
           if (value === null) delete merged[key];
           else merged[key] = value;
         }
-        return toUser((await users.update(id, { meta: merged }))!);
+        const updated = await users.update(id, { meta: merged });
+        const company = companyAnswerKeys.filter((key) => key in meta);
+        if (company.length && deps.onCompanyAnswers) {
+          const answers = Object.fromEntries(company.map((key) => [key, meta[key] ?? null]));
+          await deps.onCompanyAnswers(tx, id, answers);
+          // The startup may have given back a fuller copy (its name when the write removed it).
+          return toUser((await users.findById(id))!);
+        }
+        return toUser(updated!);
       });
     },
   };

@@ -168,5 +168,43 @@ export async function messagesFor(
           mailedByPublisher: true,
         },
       ];
+    case 'startup.joined': {
+      if (event.invitedById === event.founderId) return [];
+      const founder = await findPerson(event.founderId);
+      return [
+        {
+          userId: event.invitedById,
+          kind: event.type,
+          icon: 'star',
+          title: `${nameOf(founder, 'Your co-founder')} joined ${event.startupName}`,
+          body: 'They accepted your invitation and now work the program with you.',
+          link: '/profile',
+        },
+      ];
+    }
+    case 'startup.member_removed':
+      return [
+        {
+          userId: event.founderId,
+          kind: event.type,
+          icon: 'link',
+          title: `You are no longer a member of ${event.startupName}`,
+          body: "The startup's owner took you off the team. Your own account and answers stay yours.",
+          link: '/profile',
+        },
+      ];
+    case 'startup.owner_changed':
+      return [
+        {
+          userId: event.ownerId,
+          kind: event.type,
+          icon: 'star',
+          title: `You now own ${event.startupName}`,
+          body: event.byId
+            ? 'The previous owner handed the startup on to you: you invite and remove members now.'
+            : 'The previous owner is no longer a member, so the startup passed on to you.',
+          link: '/profile',
+        },
+      ];
   }
 }
