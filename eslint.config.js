@@ -5,7 +5,18 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const domains = ['auth', 'programs', 'experts', 'support', 'explore', 'ai', 'flags', 'health', 'cohorts'];
+const domains = [
+  'auth',
+  'programs',
+  'experts',
+  'support',
+  'explore',
+  'ai',
+  'flags',
+  'health',
+  'cohorts',
+  'integrations',
+];
 
 /** Features never import each other (architecture.md, convention 1). */
 const featureZones = (root) =>

@@ -42,6 +42,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CREDENTIAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // Calls each personal API token may make per minute (on top of the per-IP limit).
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** API calls worked on at once; more wait for a place (plugins/admission.ts). */
   MAX_CALLS_IN_FLIGHT: z.coerce.number().int().min(1).default(64),
   /** How long a call waits for a place before it is answered 503 with Retry-After. */

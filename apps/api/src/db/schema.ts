@@ -10,3 +10,4 @@ export * from '../features/programs/tables.js';
 export * from '../features/support/tables.js';
 export * from '../features/notifications/tables.js';
 export * from '../features/cohorts/tables.js';
+export * from '../features/integrations/tables.js';

@@ -8,7 +8,7 @@ import { ensureDemoAccount } from './demo-account.js';
 import { ensureDemoManager } from './demo-manager.js';
 import { createOwnAccount, type ProfileHooks } from './own-account.js';
 import { createPasswordChanges } from './password-changes.js';
-import { principalReader } from './repository.js';
+import { principalReader, standingReader } from './repository.js';
 import { createSessionTokens } from './session-tokens.js';
 import { createSignIn } from './sign-in.js';
 import { createSignUp, type SignUpHooks } from './sign-up.js';
@@ -48,6 +48,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     twoFactor,
 
     loadPrincipal: principalReader(db),
+    /** The standing of a user by id alone, for callers with a personal API token. */
+    loadStanding: standingReader(db),
 
     ...createSignUp(deps, checks, sessions.issueSession),
     ...createSignIn({ db, checks, issueSession: sessions.issueSession, twoFactor }),
