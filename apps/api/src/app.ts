@@ -7,6 +7,7 @@ import { aiFeature } from './features/ai/feature.js';
 import { coachContextFrom } from './features/ai/context.js';
 import { authRoutes } from './features/auth/routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
+import { oidcRoutes } from './features/auth/oidc/routes.js';
 import { backupCodeRoutes } from './features/auth/backup-code-routes.js';
 import { accountRoutes } from './features/auth/account-routes.js';
 import { emailChangeRoutes } from './features/auth/email-change-routes.js';
@@ -295,6 +296,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(authRoutes, { service: auth.service });
   await app.register(sessionRoutes);
+  await app.register(oidcRoutes, { oidc: auth.service.oidc });
   await app.register(backupCodeRoutes, { twoFactor: auth.service.twoFactor });
   await app.register(accountRoutes);
   await app.register(emailChangeRoutes);

@@ -13,6 +13,7 @@ import { createSessionTokens } from './session-tokens.js';
 import { createSignIn } from './sign-in.js';
 import { createSignUp, type SignUpHooks } from './sign-up.js';
 import { createTwoFactorService } from './two-factor.js';
+import { createOidcSignIn } from './oidc/service.js';
 
 export type { Client } from './session-tokens.js';
 export { MAX_CODE_ATTEMPTS } from './sign-up.js';
@@ -44,8 +45,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     issueSession: sessions.issueSession,
   });
 
+  const oidc = createOidcSignIn({ ...deps, checks, issueSession: sessions.issueSession, twoFactor });
+
   return {
     twoFactor,
+    oidc,
 
     loadPrincipal: principalReader(db),
     /** The standing of a user by id alone, for callers with a personal API token. */
