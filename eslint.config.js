@@ -16,6 +16,7 @@ const domains = [
   'flags',
   'health',
   'cohorts',
+  'integrations',
 ];
 
 /** Features never import each other (architecture.md, convention 1). */

@@ -7,6 +7,7 @@ import { aiFeature } from './features/ai/feature.js';
 import { coachContextFrom } from './features/ai/context.js';
 import { authRoutes } from './features/auth/routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
+import { oidcRoutes } from './features/auth/oidc/routes.js';
 import { backupCodeRoutes } from './features/auth/backup-code-routes.js';
 import { accountRoutes } from './features/auth/account-routes.js';
 import { emailChangeRoutes } from './features/auth/email-change-routes.js';
@@ -76,6 +77,8 @@ import { exploreRoutes } from './features/explore/routes.js';
 import { exploreStudioRoutes } from './features/explore/studio-routes.js';
 import { createStudioPostsService } from './features/explore/studio-service.js';
 import { healthRoutes } from './features/health/routes.js';
+import { createApiTokensService } from './features/integrations/tokens-service.js';
+import { apiTokensRoutes } from './features/integrations/tokens-routes.js';
 import { createNotificationsService } from './features/notifications/service.js';
 import { notificationsRoutes } from './features/notifications/routes.js';
 import { errorSerializer, redactPaths, requestSerializer } from './lib/logging.js';
@@ -301,13 +304,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const loadPrincipal = app.dbListen
     ? await rememberedStanding(app.db, app.dbListen, auth.loadPrincipal)
     : auth.loadPrincipal;
-  await app.register(authGuardPlugin, { tokens, loadPrincipal });
+  const apiTokens = createApiTokensService({ db: app.db, now: options.now ?? (() => new Date()) });
+  await app.register(authGuardPlugin, {
+    tokens,
+    loadPrincipal,
+    apiTokens: {
+      perMinute: config.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+      resolve: async (token) => {
+        const resolved = await apiTokens.resolve(token);
+        if (resolved.status !== 'valid') return resolved;
+        const record = await auth.service.loadStanding(resolved.userId);
+        return record ? { ...resolved, record } : { status: 'unknown' };
+      },
+    },
+  });
   await app.register(auditPlugin, { actorEmails: (ids) => rolesRepository(app.db).emails(ids) });
   const roles = createRolesService({ db: app.db, audit: app.audit });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { service: auth.service });
   await app.register(sessionRoutes);
+  await app.register(oidcRoutes, { oidc: auth.service.oidc });
   await app.register(backupCodeRoutes, { twoFactor: auth.service.twoFactor });
   await app.register(accountRoutes);
   await app.register(emailChangeRoutes);
@@ -335,6 +352,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   notifications.subscribe(app.events);
   await app.register(notificationsRoutes, { service: notifications });
   await app.register(jobsStudioRoutes);
+  await app.register(apiTokensRoutes, { tokens: apiTokens });
   await app.register(flagsRoutes);
   await app.register(flagsStudioRoutes, {
     switchFlag: flagSwitch({ db: app.db, audit: app.audit }),

@@ -44,6 +44,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CREDENTIAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // Calls each personal API token may make per minute (on top of the per-IP limit).
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** API calls worked on at once; more wait for a place (plugins/admission.ts). */
   MAX_CALLS_IN_FLIGHT: z.coerce.number().int().min(1).default(64),
   /** How long a call waits for a place before it is answered 503 with Retry-After. */
@@ -111,6 +113,32 @@ const envSchema = z.object({
   AI_STT_MODEL: z.string().min(1).default('whisper-1'),
   AI_POCKETSPHINX_BIN: z.string().min(1).default('pocketsphinx_continuous'),
   AI_POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
+  // Sign-in with OpenID Connect providers (docs/decisions/063): each is offered once its client is set.
+  OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  // The directory (tenant) id or domain: Microsoft's multi-tenant addresses name no single issuer to check.
+  OIDC_MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'a tenant id or domain')
+    .optional(),
+  // Any other OpenID provider, by its issuer address (discovery at <issuer>/.well-known/openid-configuration).
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).default('Single sign-on'),
+  // Configured providers switched off: a comma-separated list of google, microsoft, sso.
+  OIDC_DISABLED: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(['google', 'microsoft', 'sso'])))
+    .default([]),
   // Observability (docs/decisions/032-observability.md): each is off until set.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   // The share of traces kept; 0.1 in production and 1 elsewhere when unset (spec section 9).
@@ -146,6 +174,8 @@ export type Config = Omit<Env, 'DATABASE_URL' | 'DATA_DIR' | 'JWT_SECRET' | 'ENC
   database: DatabaseConfig;
   JWT_SECRET: string;
   ENCRYPTION_KEY: string;
+  /** The OpenID Connect providers whose clients are configured (enabled or not). */
+  oidcProviders: OidcProviderSettings[];
   isProduction: boolean;
 };
 
@@ -210,6 +240,7 @@ export function parseConfig(source: Record<string, string | undefined> = process
       s3Keys.filter((key) => !env[key]).map((key) => `${key}: required with ${s3Given.join(', ')}`),
     );
   }
+  const oidc = oidcProvidersFrom(env, isProduction);
   const dataDir = path.resolve(env.DATA_DIR);
   const secrets =
     env.JWT_SECRET && env.ENCRYPTION_KEY
@@ -238,6 +269,66 @@ export function parseConfig(source: Record<string, string | undefined> = process
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : null,
+    oidcProviders: oidc,
     isProduction,
   };
+}
+
+export interface OidcProviderSettings {
+  id: 'google' | 'microsoft' | 'sso';
+  /** The button's words: "Continue with <name>". */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  enabled: boolean;
+}
+
+/** The providers whose clients are configured; a half-configured one stops the start, naming what is missing. */
+function oidcProvidersFrom(env: Env, isProduction: boolean): OidcProviderSettings[] {
+  const problems: string[] = [];
+  const pair = (idKey: keyof Env, secretKey: keyof Env, more: (keyof Env)[] = []) => {
+    const keys = [idKey, secretKey, ...more];
+    const given = keys.filter((key) => env[key]);
+    if (given.length && given.length < keys.length)
+      problems.push(
+        ...keys.filter((key) => !env[key]).map((key) => `${key}: required with ${given.join(', ')}`),
+      );
+    return given.length === keys.length;
+  };
+  const providers: OidcProviderSettings[] = [];
+  const disabled = new Set<string>(env.OIDC_DISABLED);
+  if (pair('OIDC_GOOGLE_CLIENT_ID', 'OIDC_GOOGLE_CLIENT_SECRET'))
+    providers.push({
+      id: 'google',
+      name: 'Google',
+      issuer: 'https://accounts.google.com',
+      clientId: env.OIDC_GOOGLE_CLIENT_ID!,
+      clientSecret: env.OIDC_GOOGLE_CLIENT_SECRET!,
+      enabled: !disabled.has('google'),
+    });
+  if (pair('OIDC_MICROSOFT_CLIENT_ID', 'OIDC_MICROSOFT_CLIENT_SECRET', ['OIDC_MICROSOFT_TENANT']))
+    providers.push({
+      id: 'microsoft',
+      name: 'Microsoft',
+      issuer: `https://login.microsoftonline.com/${env.OIDC_MICROSOFT_TENANT}/v2.0`,
+      clientId: env.OIDC_MICROSOFT_CLIENT_ID!,
+      clientSecret: env.OIDC_MICROSOFT_CLIENT_SECRET!,
+      enabled: !disabled.has('microsoft'),
+    });
+  if (pair('OIDC_ISSUER', 'OIDC_CLIENT_ID', ['OIDC_CLIENT_SECRET'])) {
+    // Outside production a provider may answer over plain HTTP (a local one, the tests' own).
+    if (isProduction && !env.OIDC_ISSUER!.startsWith('https://'))
+      problems.push('OIDC_ISSUER: must be an https address in production');
+    providers.push({
+      id: 'sso',
+      name: env.OIDC_NAME,
+      issuer: env.OIDC_ISSUER!,
+      clientId: env.OIDC_CLIENT_ID!,
+      clientSecret: env.OIDC_CLIENT_SECRET!,
+      enabled: !disabled.has('sso'),
+    });
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return providers;
 }

@@ -11,3 +11,4 @@ export * from '../features/support/tables.js';
 export * from '../features/notifications/tables.js';
 export * from '../features/cohorts/tables.js';
 export * from '../features/startups/tables.js';
+export * from '../features/integrations/tables.js';

@@ -17,6 +17,7 @@ export const redactPaths = [
   '*.secretAccessKey',
   '*.S3_SECRET_ACCESS_KEY',
   '*.backupCodes',
+  '*.handoff',
   'body.password',
   'body.token',
   'body.refreshToken',

@@ -1,7 +1,8 @@
 import type { Role, User } from '@liftoff/contracts/auth';
+import { API_TOKEN_PREFIX, type ApiTokenScope } from '@liftoff/contracts/integrations';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors.js';
+import { AppError, tooManyRequests } from '../lib/errors.js';
 import type { AccessClaims, AccessTokens } from '../lib/tokens.js';
 
 /**
@@ -27,11 +28,20 @@ export interface PrincipalRecord {
 /** Who is calling, as far as access rules care. */
 export type Principal = Omit<PrincipalRecord, 'id'> & {
   userId: string;
-  /** The session (refresh-token family) of the access token. */
+  /** The session (refresh-token family) of the access token; for an API token, `api-token:<its id>`. */
   sessionId: string;
-  /** Whether this access token was issued after the second factor was passed. */
+  /** Whether this access token was issued after the second factor was passed (always, for an API token). */
   twoFactorAuthenticated: boolean;
+  /** Set when the caller came with a personal API token rather than a session. */
+  apiToken: { id: string; scopes: ApiTokenScope[] } | null;
 };
+
+/** What the guard needs to know about a personal API token it was shown (app.ts reads it from integrations). */
+export type ApiTokenStanding =
+  | { status: 'valid'; tokenId: string; scopes: ApiTokenScope[]; record: PrincipalRecord }
+  | { status: 'expired' | 'unknown' };
+
+export const isApiToken = (token: string) => token.startsWith(API_TOKEN_PREFIX);
 
 /** The program team's roles: a route open only to them is a studio route, which needs two-factor on. */
 const TEAM_ROLES: readonly Role[] = ['manager', 'admin'];
@@ -58,6 +68,11 @@ declare module 'fastify' {
      * Without it, any signed-in person may call the route.
      */
     roles?: Role[];
+    /**
+     * The one API token scope that lets a personal API token call this route. A token may call only routes
+     * that declare a scope it holds (403 FORBIDDEN otherwise); the other rules above apply to it too.
+     */
+    scope?: ApiTokenScope;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -122,6 +137,12 @@ export const authGuardPlugin = fp(
     options: {
       tokens: AccessTokens;
       loadPrincipal: (userId: string, sessionId: string) => Promise<PrincipalRecord | null>;
+      /** Personal API tokens; without it every token that is not a session's is refused as invalid. */
+      apiTokens?: {
+        resolve: (token: string) => Promise<ApiTokenStanding>;
+        /** Calls each token may make per minute, on top of the per-IP limit. */
+        perMinute: number;
+      };
     },
   ) => {
     app.decorateRequest('principal', null);
@@ -129,10 +150,46 @@ export const authGuardPlugin = fp(
     app.decorateRequest('claimedUserId', null);
     app.decorateRequest('authorizationDeferred', false);
     async function loadStanding(request: FastifyRequest, claims: AccessClaims): Promise<Principal> {
-      const config = request.routeOptions.config;
       const record = await options.loadPrincipal(claims.sub, claims.sid);
       if (!record)
         throw new AppError(401, 'TOKEN_INVALID', 'Your session is not valid. Please sign in again.');
+      return admit(request, record, claims.sid, claims.twoFactorAuthenticated, null);
+    }
+    async function loadTokenStanding(request: FastifyRequest, token: string): Promise<Principal> {
+      const standing = options.apiTokens
+        ? await options.apiTokens.resolve(token)
+        : ({ status: 'unknown' } as const);
+      if (standing.status === 'expired')
+        throw new AppError(401, 'TOKEN_EXPIRED', 'This API token has expired. Create a new one.');
+      if (standing.status !== 'valid')
+        throw new AppError(401, 'TOKEN_INVALID', 'This API token is not valid. It may have been revoked.');
+      // Counted per token, so one integration that loops cannot use up what its owner's other tools share.
+      const hit = await app.limiter.hit(`api-token:${standing.tokenId}`, options.apiTokens!.perMinute, 60);
+      if (!hit.allowed)
+        throw tooManyRequests(hit.retryAfterSeconds, 'Too many calls with this API token. Slow down.');
+      const scope = request.routeOptions.config.scope;
+      if (!scope || !standing.scopes.includes(scope))
+        throw new AppError(
+          403,
+          'FORBIDDEN',
+          scope
+            ? `This API token may not call this: it needs the ${scope} scope.`
+            : 'API tokens may not call this. Sign in to do it.',
+        );
+      // A token is created from a session that passed every factor; it stands for that person while it lives.
+      return admit(request, standing.record, `api-token:${standing.tokenId}`, true, {
+        id: standing.tokenId,
+        scopes: standing.scopes,
+      });
+    }
+    function admit(
+      request: FastifyRequest,
+      record: PrincipalRecord,
+      sessionId: string,
+      twoFactorAuthenticated: boolean,
+      apiToken: Principal['apiToken'],
+    ): Principal {
+      const config = request.routeOptions.config;
       // Field by field: see `PrincipalRecord`.
       const principal: Principal = {
         userId: record.id,
@@ -141,13 +198,14 @@ export const authGuardPlugin = fp(
         twoFactorEnabled: record.twoFactorEnabled,
         roles: record.roles,
         user: record.user,
-        sessionId: claims.sid,
-        twoFactorAuthenticated: claims.twoFactorAuthenticated,
+        sessionId,
+        twoFactorAuthenticated,
+        apiToken,
       };
       if (!record.verified && !config.allowUnverified) {
         throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your e-mail address first.');
       }
-      if (record.twoFactorEnabled && !claims.twoFactorAuthenticated && !config.allowPendingTwoFactor) {
+      if (record.twoFactorEnabled && !twoFactorAuthenticated && !config.allowPendingTwoFactor) {
         throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Please complete two-factor authentication first.');
       }
       const roles = config.roles;
@@ -184,7 +242,8 @@ export const authGuardPlugin = fp(
     app.addHook('onRequest', async (request) => {
       if (!request.routeOptions.config.authorizeInHandler || !guarded(request)) return;
       const token = bearerToken(request);
-      if (!token) return;
+      // An API token is resolved in preParsing: resolving it counts and records its use.
+      if (!token || isApiToken(token)) return;
       let claims: AccessClaims;
       try {
         claims = options.tokens.verify(token);
@@ -201,9 +260,14 @@ export const authGuardPlugin = fp(
         // The token itself is checked here, in this process: without a valid one nothing else happens.
         const token = bearerToken(request);
         if (!token) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
-        startAuthorization(request, options.tokens.verify(token));
+        if (isApiToken(token)) {
+          request.authorization = loadTokenStanding(request, token);
+          request.authorization.catch(() => {});
+        } else startAuthorization(request, options.tokens.verify(token));
       }
-      if (!request.routeOptions.config.authorizeInHandler) await request.authorization;
+      // Only a session's token names its user before the standing loads; an API token's call waits here.
+      if (!request.routeOptions.config.authorizeInHandler || !request.claimedUserId)
+        await request.authorization;
       else request.authorizationDeferred = true;
       return payload;
     });

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_TOKEN_PREFIX, apiTokenScopeDescriptions, apiTokenScopes } from '@liftoff/contracts/integrations';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorAnswerName, errorResponses, errorSchema } from './openapi/error-answers.js';
 import { exampleFor } from './openapi/examples.js';
@@ -54,6 +55,9 @@ const describeOperation: Transform = (input) => {
   schema.operationId ??= operationIdFor(method, input.url);
   schema.summary ??= summaryFor(method, input.url);
   const body = schema.body as Schema | undefined;
+  // A route a personal API token may call says so, with the scope it needs (auth-guard.ts `scope`).
+  const scope = (route.config as { scope?: string } | undefined)?.scope;
+  if (scope) schema.security ??= [{ bearer: [] }, { apiToken: [scope] }];
   const bodyFields = Object.keys((body?.properties as Schema | undefined) ?? {});
   schema[ERRORS_KEY] = errorAnswersFor({ ...route, method, url: input.url }, bodyFields);
   if (body && !Array.isArray(body.examples) && body.example === undefined) {
@@ -157,11 +161,26 @@ export const docsPlugin = fp(
           license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
           description:
             'Every success answers `{ message, data }`; every failure `{ message, statusCode, code, details? }`. ' +
-            'Authorized calls send `Authorization: Bearer <access token>`.',
+            'Authorized calls send `Authorization: Bearer <access token>`. ' +
+            `A personal API token (\`${API_TOKEN_PREFIX}…\`, created at \`POST /api/integrations/tokens\`) is sent the same way ` +
+            'and may call only the operations that list the `apiToken` scheme, with one of its scopes: ' +
+            apiTokenScopes.map((scope) => `\`${scope}\` (${apiTokenScopeDescriptions[scope]})`).join('; ') +
+            '. Each token has its own rate limit.',
         },
         // The API answers on the origin that serves this document (the web app's, see README).
         servers: [{ url: '/', description: 'The origin serving this document' }],
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            apiToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: `${API_TOKEN_PREFIX}<secret>`,
+              description:
+                'A personal API token. An operation lists the scope it needs; the token must hold it.',
+            },
+          },
+        },
         security: [{ bearer: [] }],
       },
       transform: describeOperation,

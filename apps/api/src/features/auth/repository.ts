@@ -83,6 +83,31 @@ export function principalReader(db: Db) {
 }
 
 /**
+ * A caller's standing without a session: for personal API tokens, which stand for their owner rather than a
+ * signed-in device. Null when the user is gone.
+ */
+export function standingReader(db: Db) {
+  const query = db
+    .select(standingColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_standing');
+  return async (id: string): Promise<PrincipalRecord | null> => {
+    if (!isUuid(id)) return null;
+    const [row] = await query.execute({ id });
+    if (!row) return null;
+    return {
+      id: row.id,
+      email: row.email,
+      verified: row.verified,
+      twoFactorEnabled: row.twoFactorEnabled,
+      roles: row.roles,
+      user: toUser(row),
+    };
+  };
+}
+
+/**
  * The channel on which every change to a user row or to one of their sessions (refresh tokens) is notified with
  * the user's id, or '*' when either table is truncated.
  */

@@ -8,11 +8,12 @@ import { ensureDemoAccount } from './demo-account.js';
 import { ensureDemoManager } from './demo-manager.js';
 import { createOwnAccount, type ProfileHooks } from './own-account.js';
 import { createPasswordChanges } from './password-changes.js';
-import { principalReader } from './repository.js';
+import { principalReader, standingReader } from './repository.js';
 import { createSessionTokens } from './session-tokens.js';
 import { createSignIn } from './sign-in.js';
 import { createSignUp, type SignUpHooks } from './sign-up.js';
 import { createTwoFactorService } from './two-factor.js';
+import { createOidcSignIn } from './oidc/service.js';
 
 export type { Client } from './session-tokens.js';
 export { MAX_CODE_ATTEMPTS } from './sign-up.js';
@@ -44,10 +45,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     issueSession: sessions.issueSession,
   });
 
+  const oidc = createOidcSignIn({ ...deps, checks, issueSession: sessions.issueSession, twoFactor });
+
   return {
     twoFactor,
+    oidc,
 
     loadPrincipal: principalReader(db),
+    /** The standing of a user by id alone, for callers with a personal API token. */
+    loadStanding: standingReader(db),
 
     ...createSignUp(deps, checks, sessions.issueSession),
     ...createSignIn({ db, checks, issueSession: sessions.issueSession, twoFactor }),

@@ -120,3 +120,58 @@ export const backupCodes = pgTable(
   },
   (table) => [uniqueIndex('two_factor_backup_codes_user_hash_unique').on(table.userId, table.codeHash)],
 );
+
+/** A provider's account linked to a Liftoff account: that provider's `sub` signs this person in. */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    /** The address the provider vouched for when the link was made. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('oidc_identities_subject_idx').on(table.provider, table.subject),
+    index('oidc_identities_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A sign-in sent to a provider and not yet back: what the callback must find to accept its answer. Kept in
+ * the database so that any instance can take the callback; bound to the browser that started it by a cookie.
+ */
+export const oidcAttempts = pgTable('oidc_attempts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Hex SHA-256 of the `state` parameter. */
+  stateHash: text('state_hash').notNull().unique(),
+  /** Hex SHA-256 of the cookie set on the browser that started it. */
+  browserHash: text('browser_hash').notNull(),
+  provider: text('provider').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * What a successful callback hands the web app: a one-time code it exchanges for a session, or for the
+ * question whether to link the provider to an existing account (which then needs the account's password).
+ */
+export const oidcHandoffs = pgTable('oidc_handoffs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  codeHash: text('code_hash').notNull().unique(),
+  kind: text('kind', { enum: ['session', 'link'] }).notNull(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

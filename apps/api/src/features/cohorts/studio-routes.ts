@@ -31,6 +31,8 @@ import type { CohortsService } from './service.js';
 
 const tags = ['studio: cohorts'];
 const config: { roles: Role[] } = { roles: ['manager', 'admin'] };
+/** The reads a manager's API token with the `cohort:read` scope may call too. */
+const readConfig = { ...config, scope: 'cohort:read' as const };
 const person = (request: FastifyRequest): ScopedPerson => principalOf(request);
 
 /** The program team's cohort calls: cohorts, invitations, founders, the dashboard and its export. */
@@ -44,7 +46,7 @@ export async function cohortsStudioRoutes(
   r.get(
     '/api/studio/cohorts',
     {
-      config,
+      config: readConfig,
       schema: {
         tags,
         summary: 'The cohorts the caller manages (admins: all)',
@@ -98,7 +100,7 @@ export async function cohortsStudioRoutes(
   r.get(
     '/api/studio/cohorts/:cohortId',
     {
-      config,
+      config: readConfig,
       schema: { tags, summary: 'One cohort', params: cohortParams, response: { 200: envelope(cohort) } },
     },
     async (request) => ok(messages.cohort, await service.get(person(request), request.params.cohortId)),
@@ -283,7 +285,7 @@ export async function cohortsStudioRoutes(
   r.get(
     '/api/studio/cohorts/:cohortId/dashboard',
     {
-      config,
+      config: readConfig,
       schema: {
         tags,
         summary: "The manager's dashboard: founders × milestones, who is stuck, what waits",
@@ -298,7 +300,7 @@ export async function cohortsStudioRoutes(
   r.get(
     '/api/studio/cohorts/:cohortId/founders/:founderId/timeline',
     {
-      config,
+      config: readConfig,
       schema: {
         tags,
         summary: 'What one founder did (never the text of their coach conversations)',
@@ -315,7 +317,7 @@ export async function cohortsStudioRoutes(
   r.get(
     '/api/studio/cohorts/:cohortId/export.csv',
     {
-      config,
+      config: readConfig,
       schema: {
         tags,
         summary: "The cohort's progress as CSV, one row per founder",

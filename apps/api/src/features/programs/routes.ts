@@ -58,6 +58,7 @@ export async function programsRoutes(
   r.get(
     '/api/userProgram/programs',
     {
+      config: { scope: 'progress:read' },
       schema: {
         tags,
         summary: 'The programs the caller is enrolled in, with milestones, missions and steps',
@@ -70,6 +71,7 @@ export async function programsRoutes(
   r.get(
     '/api/userProgram/programs/outline',
     {
+      config: { scope: 'progress:read' },
       schema: {
         tags,
         summary:
@@ -83,6 +85,7 @@ export async function programsRoutes(
   r.get(
     '/api/userProgram/:id',
     {
+      config: { scope: 'progress:read' },
       schema: {
         tags,
         summary: "One of the caller's programs",
@@ -96,6 +99,7 @@ export async function programsRoutes(
   r.get(
     '/api/userMilestone/ongoing/:programId',
     {
+      config: { scope: 'progress:read' },
       schema: {
         tags,
         summary: 'The ONGOING milestone of a program (null once the program is completed or closed)',
@@ -110,6 +114,7 @@ export async function programsRoutes(
   r.get(
     '/api/userMilestone/program-milestones/:programId',
     {
+      config: { scope: 'progress:read' },
       schema: {
         tags,
         summary: 'Every milestone of a program, in order (the program map)',
@@ -124,6 +129,7 @@ export async function programsRoutes(
   r.get(
     '/api/userMilestone/:id',
     {
+      config: { scope: 'progress:read' },
       schema: {
         tags,
         summary: 'One milestone with its missions and expert',
@@ -137,6 +143,7 @@ export async function programsRoutes(
   r.get(
     '/api/userMilestone/outcome/:id',
     {
+      config: { scope: 'progress:read' },
       schema: {
         tags,
         summary: "What the milestone achieved: outcome text, completion and every mission's deliverables",
@@ -150,6 +157,7 @@ export async function programsRoutes(
   r.get(
     '/api/userMission/:id',
     {
+      config: { scope: 'progress:read' },
       schema: {
         tags,
         summary: 'One mission with its steps, deliverable and attachments',
@@ -199,7 +207,7 @@ export async function programsRoutes(
   r.put(
     '/api/userStep/:id/worksheet',
     {
-      config: { errors: [409] },
+      config: { errors: [409], scope: 'worksheets:write' },
       schema: {
         tags,
         summary:
