@@ -199,6 +199,8 @@ export const meetingRequest = z.object({
   sequence: z.number().int(),
   /** `GET` it for the current .ics invite (text/calendar). */
   inviteUrl: z.string(),
+  /** The meeting's own video call (a Jitsi Meet room with an unguessable name), also in its invite and mails. */
+  videoUrl: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -121,12 +121,24 @@ describe('request a meeting', () => {
       expect(icsUtc(cal.event('DTSTART')!.value)).toBe(meeting.start);
       expect(icsUtc(cal.event('DTEND')!.value)).toBe(meeting.end);
       expect(cal.event('DTSTART')!.value).toBe('20260302T143000Z');
-      expect(cal.event('ORGANIZER')?.value).toBe('mailto:meetings@liftoff.test');
+      // The expert holds the meeting and Liftoff sends for them: a calendar's reply reaches a person who
+      // reads mail, and nobody is asked for one, since answers are given in Liftoff (decision 062).
+      expect(cal.event('ORGANIZER')?.value).toBe(`mailto:${expert.email}`);
+      expect(cal.event('ORGANIZER')?.params['SENT-BY']).toBe('mailto:meetings@liftoff.test');
+      expect(cal.event('ORGANIZER')?.params.CN).toBe(`Test ${expert.lastName}`);
       const attendees = cal.all('ATTENDEE');
       expect(attendees.map((a) => a.value).sort()).toEqual(
         [`mailto:${ada.email}`, `mailto:${expert.email}`].sort(),
       );
-      for (const a of attendees) expect(a.params.PARTSTAT).toBe('NEEDS-ACTION');
+      for (const a of attendees) expect(a.params.RSVP).toBe('FALSE');
+      const partstat = (email: string) => attendees.find((a) => a.value === `mailto:${email}`)?.params;
+      expect(partstat(ada.email)?.PARTSTAT).toBe('ACCEPTED');
+      expect(partstat(expert.email)).toMatchObject({ PARTSTAT: 'NEEDS-ACTION', ROLE: 'CHAIR' });
+      // The meeting's own video call is its place, in the invite and the mail.
+      expect(meeting.videoUrl).toMatch(/^https:\/\/meet\.jit\.si\/Liftoff-[0-9a-f]{32}$/);
+      expect(unescapeText(cal.event('LOCATION')!.value)).toBe(meeting.videoUrl);
+      expect(cal.event('URL')?.value).toBe(meeting.videoUrl);
+      expect(textOf(mail)).toContain(meeting.videoUrl);
       expect(attendees.find((a) => a.value === `mailto:${ada.email}`)?.params.CN).toBe('Ada Founder');
       expect(unescapeText(cal.event('SUMMARY')!.value)).toContain('Deep dive');
       const description = unescapeText(cal.event('DESCRIPTION')!.value);
@@ -332,7 +344,13 @@ describe("the expert's signed accept/decline link", () => {
     const mine = (
       await app.inject({ method: 'GET', url: '/api/expert/meetings', headers: bearer(ada.token) })
     ).json().data as MeetingRequest[];
-    expect(mine[0]).toMatchObject({ id: meeting.id, status: 'ACCEPTED', sequence: 1 });
+    // The place stays with the meeting through every change.
+    expect(mine[0]).toMatchObject({
+      id: meeting.id,
+      status: 'ACCEPTED',
+      sequence: 1,
+      videoUrl: meeting.videoUrl,
+    });
     const updates = await smtp.after(before, 2);
     expect(updates.flatMap((m) => m.to).sort()).toEqual([ada.email, expert.email].sort());
     const cal = eventOf(inviteOf(updates[0]!)!.body);
@@ -340,6 +358,7 @@ describe("the expert's signed accept/decline link", () => {
     expect(cal.event('UID')?.value).toBe(`${meeting.id}@localhost`);
     expect(cal.event('SEQUENCE')?.value).toBe('1');
     expect(cal.event('STATUS')?.value).toBe('CONFIRMED');
+    expect(unescapeText(cal.event('LOCATION')!.value)).toBe(meeting.videoUrl);
     expect(cal.all('ATTENDEE').find((a) => a.value === `mailto:${expert.email}`)?.params.PARTSTAT).toBe(
       'ACCEPTED',
     );

@@ -10,6 +10,16 @@ export interface InviteAttendee {
   partstat?: 'NEEDS-ACTION' | 'ACCEPTED' | 'DECLINED';
 }
 
+/**
+ * Who holds the meeting (docs/decisions/062): the expert, with Liftoff as the sender (`SENT-BY`), so any
+ * reply a calendar still sends reaches a person, never an address nobody reads.
+ */
+export interface InviteOrganizer {
+  name: string;
+  email: string;
+  sentBy?: string;
+}
+
 export interface Invite {
   method: 'REQUEST' | 'CANCEL';
   uid: string;
@@ -20,8 +30,10 @@ export interface Invite {
   end: Date;
   summary: string;
   description: string;
-  organizer: { name: string; email: string };
+  organizer: InviteOrganizer;
   attendees: InviteAttendee[];
+  /** Where the meeting takes place: its video call address (LOCATION, and URL for calendars that link it). */
+  location?: string;
   url?: string;
   /** The event's STATUS for a REQUEST (a CANCEL is always CANCELLED). */
   status?: 'TENTATIVE' | 'CONFIRMED';
@@ -69,8 +81,20 @@ export function foldLine(line: string): string {
   return out.join('\r\n ');
 }
 
-/** The VEVENT of an invite or a feed entry. */
-function eventLines(invite: Omit<Invite, 'method'>, cancelled: boolean): string[] {
+/**
+ * The VEVENT of an invite, a feed entry or a copy in the expert's own calendar. No attendee is asked for a
+ * calendar reply (RSVP=FALSE): answers are given in Liftoff, which reads no iTIP REPLY. A copy written into
+ * a CalDAV calendar (`serverSchedules: false`) carries SCHEDULE-AGENT=CLIENT (RFC 6638), so a server that
+ * schedules on its own does not mail the attendees a second invite.
+ */
+function eventLines(
+  invite: Omit<Invite, 'method'>,
+  cancelled: boolean,
+  options: { serverSchedules?: boolean } = {},
+): string[] {
+  const agent = options.serverSchedules === false ? ';SCHEDULE-AGENT=CLIENT' : '';
+  const { organizer } = invite;
+  const sentBy = organizer.sentBy ? `;SENT-BY="mailto:${organizer.sentBy}"` : '';
   return [
     'BEGIN:VEVENT',
     `UID:${invite.uid}`,
@@ -80,11 +104,12 @@ function eventLines(invite: Omit<Invite, 'method'>, cancelled: boolean): string[
     `DTEND:${utcStamp(invite.end)}`,
     `SUMMARY:${escapeText(invite.summary)}`,
     `DESCRIPTION:${escapeText(invite.description)}`,
-    `ORGANIZER;CN=${paramValue(invite.organizer.name)}:mailto:${invite.organizer.email}`,
+    `ORGANIZER;CN=${paramValue(organizer.name)}${sentBy}${agent}:mailto:${organizer.email}`,
     ...invite.attendees.map(
       (a) =>
-        `ATTENDEE;CN=${paramValue(a.name)};ROLE=${a.role ?? 'REQ-PARTICIPANT'};PARTSTAT=${a.partstat ?? 'NEEDS-ACTION'};RSVP=TRUE:mailto:${a.email}`,
+        `ATTENDEE;CN=${paramValue(a.name)};ROLE=${a.role ?? 'REQ-PARTICIPANT'};PARTSTAT=${a.partstat ?? 'NEEDS-ACTION'};RSVP=FALSE${agent}:mailto:${a.email}`,
     ),
+    ...(invite.location ? [`LOCATION:${escapeText(invite.location)}`] : []),
     ...(invite.url ? [`URL:${invite.url}`] : []),
     `STATUS:${cancelled ? 'CANCELLED' : (invite.status ?? 'TENTATIVE')}`,
     'TRANSP:OPAQUE',
@@ -118,6 +143,14 @@ export function buildFeed(name: string, events: Omit<Invite, 'method'>[]): strin
     [`X-WR-CALNAME:${escapeText(name)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT1H', 'X-PUBLISHED-TTL:PT1H'],
     events.map((event) => eventLines(event, false)),
   );
+}
+
+/**
+ * The event as a calendar object to store in a CalDAV collection (RFC 4791 4.1: one UID, no METHOD), the
+ * expert's copy of an accepted meeting.
+ */
+export function buildCalendarObject(event: Omit<Invite, 'method'>): string {
+  return calendarOf([], [eventLines(event, false, { serverSchedules: false })]);
 }
 
 /** The address part of a From header such as `Liftoff <no-reply@liftoff.local>`. */

@@ -3,7 +3,8 @@ import { DateTime } from 'luxon';
 import type { DbOrTx } from '../../db/client.js';
 import type { MailContent } from '../../lib/mail-template.js';
 import type { Mailer } from '../../plugins/mail.js';
-import { buildInvite, mailAddress, type Invite } from './ics.js';
+import { buildCalendarObject, buildInvite, mailAddress, type Invite } from './ics.js';
+import { videoUrlOf } from './meeting-place.js';
 import type { ExpertRow, MeetingRequestRow } from './tables.js';
 
 export interface MeetingInviteDeps {
@@ -39,7 +40,7 @@ export const isLive = (row: MeetingRequestRow) => row.status === 'REQUESTED' || 
  */
 export function meetingInvites(deps: MeetingInviteDeps) {
   const domain = new URL(deps.appUrl).hostname;
-  const organizer = mailAddress(deps.mailFrom);
+  const sender = mailAddress(deps.mailFrom);
 
   /** The event as it stands, for an invite or a feed entry. */
   function eventOf(row: MeetingRequestRow, expert: ExpertRow, founderEmail: string): Omit<Invite, 'method'> {
@@ -47,7 +48,9 @@ export function meetingInvites(deps: MeetingInviteDeps) {
     const founderName = context?.founderName ?? founderEmail;
     const accepted = row.status === 'ACCEPTED';
     // The expert proposed this time: they stand by it while the founder decides.
-    const expertAgreed = accepted || (row.status === 'REQUESTED' && row.awaiting === 'founder');
+    const awaitingFounder = row.status === 'REQUESTED' && row.awaiting === 'founder';
+    const expertAgreed = accepted || awaitingFounder;
+    const video = videoUrlOf(row);
     return {
       status: accepted ? 'CONFIRMED' : 'TENTATIVE',
       uid: `${row.id}@${domain}`,
@@ -61,19 +64,27 @@ export function meetingInvites(deps: MeetingInviteDeps) {
         ...(row.expertMessage ? [`Message from ${expert.firstName}: ${row.expertMessage}`] : []),
         ...(row.notes ? ['', `Notes after the meeting:`, row.notes] : []),
         '',
+        `Join the video call: ${video}`,
+        '',
         ...(context ? contextLines(context, founderEmail) : [`Founder: ${founderEmail}`]),
         '',
-        `Requested through Liftoff (${deps.appUrl}).`,
+        // Calendars' Yes/No buttons reach the expert's mailbox, not Liftoff (docs/decisions/062).
+        `Requested through Liftoff (${deps.appUrl}): answer, move or cancel it there.`,
       ].join('\n'),
-      organizer,
+      // The expert holds the meeting; Liftoff sends for them (docs/decisions/062).
+      organizer: { name: fullName(expert), email: expert.email, sentBy: sender.email },
       attendees: [
+        // The founder asked for this time, so they stand by it unless the expert proposed another.
+        { name: founderName, email: founderEmail, partstat: awaitingFounder ? 'NEEDS-ACTION' : 'ACCEPTED' },
         {
-          name: founderName,
-          email: founderEmail,
-          partstat: accepted ? 'ACCEPTED' : 'NEEDS-ACTION',
+          name: fullName(expert),
+          email: expert.email,
+          role: 'CHAIR',
+          partstat: expertAgreed ? 'ACCEPTED' : 'NEEDS-ACTION',
         },
-        { name: fullName(expert), email: expert.email, partstat: expertAgreed ? 'ACCEPTED' : 'NEEDS-ACTION' },
       ],
+      location: video,
+      url: video,
     };
   }
 
@@ -110,7 +121,11 @@ export function meetingInvites(deps: MeetingInviteDeps) {
     method: isLive(row) ? ('REQUEST' as const) : ('CANCEL' as const),
   });
 
-  return { eventOf, inviteOf, queueMail, attachmentOf };
+  /** The expert's own copy of the meeting, as a CalDAV calendar object. */
+  const calendarObjectOf = (row: MeetingRequestRow, expert: ExpertRow, founderEmail: string) =>
+    buildCalendarObject(eventOf(row, expert, founderEmail));
+
+  return { eventOf, inviteOf, queueMail, attachmentOf, calendarObjectOf };
 }
 
 export type MeetingInvites = ReturnType<typeof meetingInvites>;

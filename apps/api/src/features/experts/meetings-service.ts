@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { dateIn, dayBounds, freeSlots, isCalendarDate, isoIn } from './availability.js';
 import { calendarFeeds } from './calendar-feeds.js';
 import { fullName, isLive, meetingInvites, when } from './meeting-invites.js';
+import { videoUrlOf } from './meeting-place.js';
 import type { MeetingsDeps } from './meetings-deps.js';
 import { meetingsRepository, type MeetingChange } from './meetings-repository.js';
 import { portalRepository } from './portal-repository.js';
@@ -125,6 +126,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
             `${row.serviceName} (${row.durationMinutes} minutes) on ${when(row.startsAt, zone)}, ${side === 'founder' ? `with ${fullName(expert)}` : `with ${founderName}`}.`,
             ...message,
             ...notes,
+            ...(ics.method === 'REQUEST' ? [`Join the video call: ${videoUrlOf(row)}`] : []),
             ics.method === 'CANCEL'
               ? 'The attached invite removes it from your calendar.'
               : 'The attached invite updates your calendar.',

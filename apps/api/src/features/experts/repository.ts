@@ -1,6 +1,7 @@
 import type { Expert, ExpertSummary, MeetingRequest } from '@liftoff/contracts/experts';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { videoUrlOf } from './meeting-place.js';
 import {
   expertQuestions,
   experts,
@@ -64,6 +65,7 @@ export const toMeeting = (row: MeetingRequestRow, expert: ExpertRow): MeetingReq
   notes: row.notes,
   sequence: row.sequence,
   inviteUrl: `/api/expert/meetings/${row.id}/invite.ics`,
+  videoUrl: videoUrlOf(row),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

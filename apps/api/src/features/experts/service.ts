@@ -19,6 +19,7 @@ import { availabilityCalendar, checkZone, serviceOf } from './availability-calen
 import type { FounderContextProvider, FounderDetails } from './founder-context.js';
 import type { MeetingsService } from './meetings-service.js';
 import { contextLines, fullName, meetingInvites, when } from './meeting-invites.js';
+import { videoUrlOf } from './meeting-place.js';
 import { expertsRepository, toExpert, toExpertSummary, toMeeting } from './repository.js';
 import type { ExpertQuestionRow, ExpertRow, MeetingRequestRow } from './tables.js';
 
@@ -105,6 +106,7 @@ export function createExpertsService(deps: ExpertsDeps) {
     const founderName = row.context?.founderName ?? founderEmail;
     const expertZone = expert.availability.timezone;
     const note = row.note ? [`Note: ${row.note}`] : [];
+    const join = `The meeting takes place on a video call of its own: ${videoUrlOf(row)}`;
     const myMeetings = { label: 'See your meeting requests', url: `${deps.appUrl}/overview` };
     await queueMail(
       founderEmail,
@@ -114,6 +116,7 @@ export function createExpertsService(deps: ExpertsDeps) {
         paragraphs: [
           `You asked ${fullName(expert)} for a ${row.serviceName.toLowerCase()} (${row.durationMinutes} minutes) on ${when(row.startsAt, row.timezone)}.`,
           ...note,
+          join,
           `${expert.firstName} will confirm by e-mail. The attached invite puts it in your calendar; you can cancel it from your meeting requests.`,
         ],
         action: myMeetings,
@@ -130,6 +133,7 @@ export function createExpertsService(deps: ExpertsDeps) {
           `${row.serviceName} (${row.durationMinutes} minutes) on ${when(row.startsAt, expertZone)} — ${when(row.startsAt, row.timezone)} for the founder.`,
           ...note,
           ...(row.context ? contextLines(row.context, founderEmail) : [`Founder: ${founderEmail}`]),
+          join,
           'Accept or decline with the button below; the founder gets an updated invite either way.',
         ],
         action: { label: 'Accept or decline', url: responseUrl(row.id) },

@@ -96,6 +96,13 @@ export const meetingRequests = pgTable(
     cancelledBy: text('cancelled_by', { enum: ['founder', 'expert'] }),
     /** The expert's notes after the meeting, shown to the founder. */
     notes: text('notes'),
+    /**
+     * The meeting's own Jitsi Meet room (meeting-place.ts): 32 random hex digits, made by the database, also
+     * for the meetings that were there before rooms existed.
+     */
+    videoRoom: text('video_room')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

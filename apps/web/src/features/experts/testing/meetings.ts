@@ -19,6 +19,7 @@ export const aMeeting = (overrides: Partial<MeetingRequest> = {}): MeetingReques
   notes: null,
   sequence: 0,
   inviteUrl: '/api/expert/meetings/m1/invite.ics',
+  videoUrl: 'https://meet.jit.si/Liftoff-0123456789abcdef0123456789abcdef',
   createdAt: '2099-03-01T10:00:00.000Z',
   updatedAt: '2099-03-01T10:00:00.000Z',
   ...overrides,

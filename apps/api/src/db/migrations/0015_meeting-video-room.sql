@@ -1,0 +1,1 @@
+ALTER TABLE "meeting_requests" ADD COLUMN "video_room" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;
