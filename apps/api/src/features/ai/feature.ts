@@ -1,17 +1,17 @@
 import { FLAG_WORKSPACE_AI } from '@liftoff/contracts/flags';
 import type { FastifyInstance } from 'fastify';
-import type { CoachContextProvider } from './context.js';
-import { CoachGenerationManager } from './coach-turn.js';
-import { indexKnowledge } from './indexer.js';
-import { createChatModel, OfflineCoachModel } from './models.js';
+import type { CoachContextProvider } from './model/context.js';
+import { CoachGenerationManager } from './model/coach-turn.js';
+import { indexKnowledge } from './retrieval/indexer.js';
+import { createChatModel, OfflineCoachModel } from './model/models.js';
 import { aiRepository } from './repository.js';
 import { aiRoutes } from './routes.js';
-import { passageRetriever } from './retrieval.js';
-import { createAiService } from './service.js';
-import { createSpeech } from './speech.js';
-import { usageCaps } from './usage-caps.js';
-import { tracedModel } from './traced-model.js';
-import { tracedSpeech } from './traced-speech.js';
+import { passageRetriever } from './retrieval/retrieval.js';
+import { createAiService } from './conversations/service.js';
+import { createSpeech } from './speech/speech.js';
+import { usageCaps } from './conversations/usage-caps.js';
+import { tracedModel } from './model/traced-model.js';
+import { tracedSpeech } from './speech/traced-speech.js';
 
 export interface AiFeatureOptions {
   contentDir: string;

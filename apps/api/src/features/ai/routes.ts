@@ -5,14 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/uploads.js';
-import { registerChatRoutes } from './chat-routes.js';
-import { registerHistoryRoutes } from './history-routes.js';
+import { registerChatRoutes } from './conversations/chat-routes.js';
+import { registerHistoryRoutes } from './conversations/history-routes.js';
 import { tags } from './routes-shared.js';
-import type { AiService } from './service.js';
-import { registerSessionRoutes } from './session-routes.js';
-import { registerSpeechRoutes } from './speech-routes.js';
-import type { Speech } from './speech.js';
-import type { UsageCaps } from './usage-caps.js';
+import type { AiService } from './conversations/service.js';
+import { registerSessionRoutes } from './conversations/session-routes.js';
+import { registerSpeechRoutes } from './speech/speech-routes.js';
+import type { Speech } from './speech/speech.js';
+import type { UsageCaps } from './conversations/usage-caps.js';
 
 export interface AiRoutesOptions {
   service: AiService;
