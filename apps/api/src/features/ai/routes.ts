@@ -13,9 +13,12 @@ import { registerSessionRoutes } from './conversations/session-routes.js';
 import { registerSpeechRoutes } from './speech/speech-routes.js';
 import type { Speech } from './speech/speech.js';
 import type { UsageCaps } from './conversations/usage-caps.js';
+import { registerMemoryRoutes } from './memory/memory-routes.js';
+import type { MemoryService } from './memory/memory-service.js';
 
 export interface AiRoutesOptions {
   service: AiService;
+  memory: MemoryService;
   speech: Speech;
   caps: UsageCaps;
   chatModel: Capabilities['chatModel'];
@@ -56,6 +59,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
   registerChatRoutes(app, { service });
   registerSessionRoutes(app, { service });
   registerHistoryRoutes(app, { service });
+  registerMemoryRoutes(app, { memory: options.memory });
   // The recordings to transcribe come as multipart/form-data.
   await withMultipart(app, { limits: { fileSize: STT_MAX_BYTES, files: 1, fields: 5 } }, (speechScope) =>
     registerSpeechRoutes(speechScope, { speech, caps: options.caps }),

@@ -22,6 +22,8 @@ import type { PassageRetriever } from '../retrieval/retrieval.js';
 export interface AiServiceDeps {
   db: Db;
   contextProvider: CoachContextProvider;
+  /** What the founder asked the coach to keep (memory/), read fresh for every answer: an edit counts at once. */
+  memories: (userId: string) => Promise<string[]>;
   generations: GenerationManager;
   /** Ranks the coach's knowledge (as indexed on start) for a question. */
   retrieve: PassageRetriever;
@@ -187,7 +189,7 @@ export function createAiService(deps: AiServiceDeps) {
     const transcriptRead = isNew
       ? Promise.resolve([])
       : repo.transcript(conversationId, retryOf ? retryOf.position - 1 : undefined);
-    const [user, retrieved, transcript] = await Promise.all([
+    const [baseUser, retrieved, transcript, memories] = await Promise.all([
       // Asked from inside a step, the worksheet answers just saved must be in it: no cached context.
       // So must a standing question just after the founder finished a step.
       stepId || intent
@@ -199,7 +201,9 @@ export function createAiService(deps: AiServiceDeps) {
         ? Promise.resolve([])
         : transcriptRead.then((earlier) => retrieve(question, 12, earlier)),
       transcriptRead,
+      unsafe ? Promise.resolve([]) : deps.memories(userId),
     ]);
+    const user: CoachUserContext = memories.length ? { ...baseUser, memories } : baseUser;
     // The founder's current milestone breaks near-ties in its favour.
     const ranked = [...retrieved].sort(
       (a: RetrievedPassage, b: RetrievedPassage) =>

@@ -49,6 +49,8 @@ export interface CoachUserContext {
   standing?: Standing | null;
   /** The step the founder asked about from inside it, with their own worksheet answers. */
   focusStep?: (StepStanding & { mission: string }) | null;
+  /** Facts the founder asked the coach to keep (memory/), oldest first; theirs alone. */
+  memories?: string[];
 }
 
 export interface CoachContextProvider {
@@ -147,6 +149,17 @@ function profileLines(user: CoachUserContext): string[] {
         ]),
     ...standingLines(user.standing, user.goals ?? null),
     ...focusLines(user.focusStep),
+    ...memoryLines(user.memories),
+  ];
+}
+
+/** What the founder asked the coach to remember: facts about them, to use where they bear on the question. */
+function memoryLines(memories: string[] | undefined): string[] {
+  if (!memories?.length) return [];
+  return [
+    '',
+    '## What the founder asked you to remember (their own words; use it where it bears on the question)',
+    ...memories.map((m) => `- ${m}`),
   ];
 }
 
