@@ -128,7 +128,7 @@ async function seed(app) {
 async function profile(app, cohortId) {
   const { cohortProgress } = await import(dist('features/programs/cohort-progress.js'));
   const { cohortExpertsActivity } = await import(dist('features/experts/cohort-activity.js'));
-  const { cohortCoachActivity } = await import(dist('features/ai/cohort-activity.js'));
+  const { cohortCoachActivity } = await import(dist('features/ai/conversations/cohort-activity.js'));
   const { peopleDirectory } = await import(dist('features/auth/directory.js'));
   const result = await app.db.execute(sql`select user_id from cohort_members where cohort_id = ${cohortId}`);
   const ids = (result.rows ?? result).map((r) => r.user_id);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav } from '../src/features/ai/lib/wav.js';
+import { encodeWav } from '../src/features/ai/speech/wav.js';
 import { newFounderOnOverview } from './support/auth-flows.js';
 import { expectAccessible, newContext } from './support/browser.js';
 import { useServerAndBrowser } from './support/journey.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageCaps } from '../../src/features/ai/usage-caps.js';
+import { usageCaps } from '../../src/features/ai/conversations/usage-caps.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 // Two API instances on one Redis count one founder's AI use together. CI starts Redis and sets TEST_REDIS_URL.

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAudioCache } from '../../src/features/ai/audio-cache.js';
+import { createAudioCache } from '../../src/features/ai/speech/audio-cache.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,7 +1,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { GenerationManager, type GenerationRequest } from '../../src/features/ai/generation.js';
+import { GenerationManager, type GenerationRequest } from '../../src/features/ai/model/generation.js';
 import type { AiRepository } from '../../src/features/ai/repository.js';
 
 /** What the manager writes, kept in memory: this test is about the model call, not the database. */

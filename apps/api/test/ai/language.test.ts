@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from '../../src/features/ai/language.js';
+import { detectLanguage } from '../../src/features/ai/retrieval/language.js';
 
 // The coach answers (or says it answers in English) in the language the founder wrote in.
 describe('detectLanguage', () => {

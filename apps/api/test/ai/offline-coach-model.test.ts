@@ -6,7 +6,7 @@ import {
   COACH_OPTIONS,
   OfflineCoachModel,
   type CoachCallOptions,
-} from '../../src/features/ai/models.js';
+} from '../../src/features/ai/model/models.js';
 
 // The offline coach as a model: it streams its answer piece by piece, with a pause between pieces.
 const coach: CoachCallOptions = {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { APICallError, type LanguageModelV3, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OpenAICompatibleChatModel } from '../../src/features/ai/openai-compatible.js';
+import { OpenAICompatibleChatModel } from '../../src/features/ai/model/openai-compatible.js';
 
 // The streaming half of the OpenAI-compatible model against a local server that writes OpenAI's wire format
 // byte for byte, including the framing liberties real servers take (CRLF, keep-alive comments, split writes).

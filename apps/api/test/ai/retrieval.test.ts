@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexKnowledge } from '../../src/features/ai/indexer.js';
-import { loadPassages } from '../../src/features/ai/knowledge.js';
+import { indexKnowledge } from '../../src/features/ai/retrieval/indexer.js';
+import { loadPassages } from '../../src/features/ai/retrieval/knowledge.js';
 import { aiRepository } from '../../src/features/ai/repository.js';
-import { lexemeReader, plainWords } from '../../src/features/ai/lexemes.js';
-import { passageIndex, passageRetriever } from '../../src/features/ai/retrieval.js';
+import { lexemeReader, plainWords } from '../../src/features/ai/retrieval/lexemes.js';
+import { passageIndex, passageRetriever } from '../../src/features/ai/retrieval/retrieval.js';
 import { contentDir } from '../../src/lib/paths.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCrisisResources } from '../../src/config.js';
-import { classifyMessage, safetyCheck } from '../../src/features/ai/safety.js';
+import { classifyMessage, safetyCheck } from '../../src/features/ai/safety/safety.js';
 
 // The coach's pre-check, run before retrieval or any model call: messages a founder might really send, in the
 // languages the coach detects, and the startup idiom that must stay a normal question.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainSnippet, snippetHtml } from '../../src/features/ai/search-snippet.js';
+import { plainSnippet, snippetHtml } from '../../src/features/ai/conversations/search-snippet.js';
 
 // A history search hit's snippet reads as the words a founder sees in the answer, not its Markdown.
 describe('search snippets', () => {

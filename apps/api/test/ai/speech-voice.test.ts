@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { espeakVoiceFor } from '../../src/features/ai/speech-voice.js';
+import { espeakVoiceFor } from '../../src/features/ai/speech/speech-voice.js';
 
 describe('the eSpeak voice that reads a text', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standingIntent } from '../../src/features/ai/standing-answers.js';
+import { standingIntent } from '../../src/features/ai/standing/standing-answers.js';
 
 // Which questions the coach answers from the founder's standing rather than from the program's text.
 describe('standingIntent', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownerTurns } from '../../src/features/ai/turns.js';
+import { ownerTurns } from '../../src/features/ai/speech/turns.js';
 
 /** A job that finishes (or fails) when the test says so, and records when it started. */
 function controlled(log: string[], name: string) {

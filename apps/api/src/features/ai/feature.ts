@@ -1,17 +1,18 @@
 import { FLAG_WORKSPACE_AI } from '@liftoff/contracts/flags';
 import type { FastifyInstance } from 'fastify';
-import type { CoachContextProvider } from './context.js';
-import { CoachGenerationManager } from './coach-turn.js';
-import { indexKnowledge } from './indexer.js';
-import { createChatModel, OfflineCoachModel } from './models.js';
+import type { CoachContextProvider } from './model/context.js';
+import { CoachGenerationManager } from './model/coach-turn.js';
+import { indexKnowledge } from './retrieval/indexer.js';
+import { createChatModel, OfflineCoachModel } from './model/models.js';
 import { aiRepository } from './repository.js';
 import { aiRoutes } from './routes.js';
-import { passageRetriever } from './retrieval.js';
-import { createAiService } from './service.js';
-import { createSpeech } from './speech.js';
-import { usageCaps } from './usage-caps.js';
-import { tracedModel } from './traced-model.js';
-import { tracedSpeech } from './traced-speech.js';
+import { passageRetriever } from './retrieval/retrieval.js';
+import { createAiService } from './conversations/service.js';
+import { createMemoryService } from './memory/memory-service.js';
+import { createSpeech } from './speech/speech.js';
+import { usageCaps } from './conversations/usage-caps.js';
+import { tracedModel } from './model/traced-model.js';
+import { tracedSpeech } from './speech/traced-speech.js';
 
 export interface AiFeatureOptions {
   contentDir: string;
@@ -52,8 +53,10 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   if (app.metrics) app.metrics.sources.answersStreaming = () => generations.size;
   const speech = tracedSpeech(createSpeech(config, app.log), app.tracer);
   const caps = usageCaps(app.limiter, config);
+  const memory = createMemoryService(app.db);
   const service = createAiService({
     db: app.db,
+    memories: (userId) => memory.contentsFor(userId),
     contextProvider: options.contextProvider,
     generations,
     retrieve,
@@ -73,6 +76,7 @@ export async function aiFeature(app: FastifyInstance, options: AiFeatureOptions)
   });
   await app.register(aiRoutes, {
     service,
+    memory,
     speech,
     caps,
     chatModel: { provider: chat.provider, model: chat.modelId, offline: chat.offline },

@@ -1,12 +1,12 @@
 import type { DbOrTx } from '../../db/client.js';
-import { conversationsRepository } from './conversations-repository.js';
-import { feedbackRepository } from './feedback-repository.js';
-import { historyRepository } from './history-repository.js';
-import { knowledgeRepository } from './knowledge-repository.js';
-import { messagesRepository } from './messages-repository.js';
+import { conversationsRepository } from './conversations/conversations-repository.js';
+import { feedbackRepository } from './conversations/feedback-repository.js';
+import { historyRepository } from './conversations/history-repository.js';
+import { knowledgeRepository } from './retrieval/knowledge-repository.js';
+import { messagesRepository } from './conversations/messages-repository.js';
 
-export { toSession } from './conversations-repository.js';
-export type { TurnMessage } from './messages-repository.js';
+export { toSession } from './conversations/conversations-repository.js';
+export type { TurnMessage } from './conversations/messages-repository.js';
 
 /**
  * The AI feature's database access as one object, so the service, the indexer and the generation manager take a

@@ -5,17 +5,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import { withMultipart } from '../../lib/uploads.js';
-import { registerChatRoutes } from './chat-routes.js';
-import { registerHistoryRoutes } from './history-routes.js';
+import { registerChatRoutes } from './conversations/chat-routes.js';
+import { registerHistoryRoutes } from './conversations/history-routes.js';
 import { tags } from './routes-shared.js';
-import type { AiService } from './service.js';
-import { registerSessionRoutes } from './session-routes.js';
-import { registerSpeechRoutes } from './speech-routes.js';
-import type { Speech } from './speech.js';
-import type { UsageCaps } from './usage-caps.js';
+import type { AiService } from './conversations/service.js';
+import { registerSessionRoutes } from './conversations/session-routes.js';
+import { registerSpeechRoutes } from './speech/speech-routes.js';
+import type { Speech } from './speech/speech.js';
+import type { UsageCaps } from './conversations/usage-caps.js';
+import { registerMemoryRoutes } from './memory/memory-routes.js';
+import type { MemoryService } from './memory/memory-service.js';
 
 export interface AiRoutesOptions {
   service: AiService;
+  memory: MemoryService;
   speech: Speech;
   caps: UsageCaps;
   chatModel: Capabilities['chatModel'];
@@ -56,6 +59,7 @@ export async function aiRoutes(app: FastifyInstance, options: AiRoutesOptions) {
   registerChatRoutes(app, { service });
   registerSessionRoutes(app, { service });
   registerHistoryRoutes(app, { service });
+  registerMemoryRoutes(app, { memory: options.memory });
   // The recordings to transcribe come as multipart/form-data.
   await withMultipart(app, { limits: { fileSize: STT_MAX_BYTES, files: 1, fields: 5 } }, (speechScope) =>
     registerSpeechRoutes(speechScope, { speech, caps: options.caps }),

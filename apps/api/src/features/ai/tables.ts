@@ -147,3 +147,21 @@ export const aiPassageTerms = pgTable(
   },
   (table) => [primaryKey({ columns: [table.lexeme, table.passageKey] })],
 );
+
+/**
+ * Facts a founder gave the coach to keep (their customers, a decision, their pricing). Each belongs to its
+ * founder alone: only they list, edit or delete it, and only their own conversations read it.
+ */
+export const aiMemories = pgTable(
+  'ai_memories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ai_memories_user_idx').on(table.userId, table.createdAt)],
+);

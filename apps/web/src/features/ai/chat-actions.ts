@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-client';
 import type { HttpClient } from '../../lib/http-client';
 import { randomUuid } from '../../lib/uuid';
 import { aiApi, chatErrors, HISTORY_PAGE_SIZE } from './api';
-import { openChatStream, StreamHttpError } from './lib/chat-stream';
+import { openChatStream, StreamHttpError } from './conversations/chat-stream';
 import {
   abortFailed,
   abortRequested,

@@ -23,8 +23,8 @@ import {
   useDeleteChatSessionMutation,
   useUnarchiveChatSessionMutation,
 } from '../api';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { lastActive } from '../lib/last-active';
+import { ConfirmDialog } from '../conversations/confirm-dialog';
+import { lastActive } from '../history/last-active';
 
 /** `/ai-workspace/archive?page&search`: archived conversations, 20 to a page, to restore or delete. */
 export function ArchiveChatsPage() {
