@@ -4,6 +4,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { legacyUiImports } from './eslint-legacy-ui-imports.js';
 
 const domains = [
   'auth',
@@ -47,6 +48,22 @@ const apiFeatureZones = () =>
       message: "A feature's tables may reference auth's users table only.",
     },
   ]);
+
+/*
+ * One UI kit (decision 062): screens compose `apps/web/src/components/ui`; only the kit talks to the libraries
+ * behind it, and MUI and emotion are on their way out, allowed only in the files that used them when the kit
+ * landed (eslint-legacy-ui-imports.js, a list that only shrinks).
+ */
+const kitLibraries = {
+  group: ['@base-ui/react', '@base-ui/react/*', '@tanstack/react-table', '@tanstack/react-virtual'],
+  message: 'Only the UI kit (apps/web/src/components/ui) uses Base UI and TanStack; compose the kit instead.',
+};
+const retiredLibraries = {
+  group: ['@mui/*', '@emotion/*'],
+  message:
+    "Build with Liftoff's UI kit (apps/web/src/components/ui, docs/ui.md); MUI and emotion are being retired.",
+};
+const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
   {
@@ -121,6 +138,19 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/ui/**'],
+    rules: restrictImports(kitLibraries, retiredLibraries),
+  },
+  {
+    files: legacyUiImports,
+    rules: restrictImports(kitLibraries),
+  },
+  {
+    files: ['apps/web/src/components/ui/**/*.{ts,tsx}'],
+    rules: restrictImports(retiredLibraries),
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -1,4 +1,6 @@
 import '@fontsource-variable/inter';
+// The design tokens, before anything is drawn: every screen's look reads them (components/ui/tokens.css).
+import './components/ui/tokens.css';
 import { firstDataOf, preloadLandingScreen } from './app/landing-screens';
 import { preloadAppFont } from './app/preload-font';
 import { env } from './config/env';

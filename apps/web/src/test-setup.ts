@@ -30,6 +30,21 @@ if (typeof Blob.prototype.arrayBuffer !== 'function') {
   };
 }
 
+// jsdom has no PointerEvent, which every browser has: Base UI's buttons turn Enter and Space into a click made as
+// one (a MouseEvent with the pointer's fields is what jsdom can dispatch).
+if (typeof window.PointerEvent !== 'function') {
+  class PointerEvent extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 0;
+      this.pointerType = init.pointerType ?? '';
+    }
+  }
+  window.PointerEvent = PointerEvent as unknown as typeof window.PointerEvent;
+}
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
