@@ -27,8 +27,10 @@ import CloseIcon from '@mui/icons-material/Close';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import StopCircleIcon from '@mui/icons-material/StopCircleOutlined';
 import StopIcon from '@mui/icons-material/Stop';
+import { SendHorizontal } from 'lucide-react';
 import { iconPaths } from '../../../components/icon-paths';
-import { PlainButton } from '../../../components/plain-button';
+import { Button as KitButton } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
 import { PlainIcon } from '../../../components/plain-icon';
 import { PlainTextArea } from '../../../components/plain-text-area';
 import { visuallyHidden } from '../../../components/product-mark';
@@ -315,17 +317,25 @@ export const Composer = forwardRef<
           >
             {aborting ? 'Stopping…' : 'Stop'}
           </Button>
-        ) : (
-          <PlainButton
+        ) : compact ? (
+          <IconButton
             type="submit"
-            variant="contained"
+            variant="primary"
+            size="large"
+            label="Send"
+            icon={<SendHorizontal />}
             disabled={!text.trim() || transcribing}
-            aria-label={compact ? 'Send' : undefined}
-            endIcon={compact ? undefined : iconPaths.send}
-            className={compact ? 'composer__send composer__send--icon' : 'composer__send'}
+            className="composer__send"
+          />
+        ) : (
+          <KitButton
+            type="submit"
+            endIcon={<SendHorizontal />}
+            disabled={!text.trim() || transcribing}
+            className="composer__send"
           >
-            {compact ? <PlainIcon d={iconPaths.send} /> : 'Send'}
-          </PlainButton>
+            Send
+          </KitButton>
         )}
       </div>
       {/* A phone's keyboard has no Shift+Enter: there the hint is for screen readers only, unless it says

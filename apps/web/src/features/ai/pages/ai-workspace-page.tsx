@@ -8,8 +8,8 @@ import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import { iconPaths } from '../../../components/icon-paths';
-import { PlainButton } from '../../../components/plain-button';
+import { MessagesSquare } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { buildPath } from '../../../config/paths';
 import { openConversation } from '../chat-actions';
 import type { AiDispatch } from '../chat-actions';
@@ -64,14 +64,14 @@ export function AiWorkspacePage() {
           </p>
         </div>
         {!wide ? (
-          <PlainButton
-            variant="outlined"
-            startIcon={iconPaths.forum}
+          <Button
+            variant="outline"
+            icon={<MessagesSquare />}
             onClick={() => setDrawerOpen(true)}
             aria-haspopup="dialog"
           >
             Conversations
-          </PlainButton>
+          </Button>
         ) : null}
       </div>
       <div className="ai-workspace__grid">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Expert } from '@liftoff/contracts/experts';
-import { iconPaths } from '../../../components/icon-paths';
-import { PlainButton, PlainButtonLink } from '../../../components/plain-button';
+import { CalendarCheck, List, MessageCircleQuestion, MessagesSquare, User } from 'lucide-react';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { buildPath } from '../../../config/paths';
 import type { MissionChoice } from './ask-question-dialog';
 import { AskQuestionDialog, BookMeetingDialog, ExpertProfileDialog, MyRequestsDialog } from './lazy-dialogs';
@@ -25,21 +25,21 @@ export function ExpertActions({ expert, missions }: ExpertActionsProps) {
   };
   return (
     <>
-      <PlainButton variant="contained" startIcon={iconPaths.questionAnswer} onClick={() => setOpen('ask')}>
+      <Button icon={<MessageCircleQuestion />} onClick={() => setOpen('ask')}>
         Ask a question
-      </PlainButton>
-      <PlainButton variant="outlined" startIcon={iconPaths.eventAvailable} onClick={() => setOpen('book')}>
+      </Button>
+      <Button variant="outline" icon={<CalendarCheck />} onClick={() => setOpen('book')}>
         Book a meeting
-      </PlainButton>
-      <PlainButton startIcon={iconPaths.person} onClick={() => setOpen('profile')}>
+      </Button>
+      <Button variant="ghost" icon={<User />} onClick={() => setOpen('profile')}>
         Profile
-      </PlainButton>
-      <PlainButton startIcon={iconPaths.listAlt} onClick={() => setOpen('requests')}>
+      </Button>
+      <Button variant="ghost" icon={<List />} onClick={() => setOpen('requests')}>
         My requests
-      </PlainButton>
-      <PlainButtonLink to={buildPath.myQuestions()} startIcon={iconPaths.forum}>
+      </Button>
+      <ButtonLink variant="ghost" to={buildPath.myQuestions()} icon={<MessagesSquare />}>
         My questions
-      </PlainButtonLink>
+      </ButtonLink>
       {open === 'ask' ? <AskQuestionDialog open onClose={close} expert={expert} missions={missions} /> : null}
       {open === 'book' ? <BookMeetingDialog open onClose={close} expert={expert} /> : null}
       {open === 'profile' ? <ExpertProfileDialog open onClose={close} expert={expert} /> : null}

@@ -87,7 +87,7 @@ describe('StepView', () => {
     expect(within(card).getByText('Worksheet')).toBeTruthy();
     expect(within(card).getByText('about 1 h 30 min')).toBeTruthy();
     // The chips' icons are decoration: the words say it.
-    for (const icon of card.querySelectorAll('.plain-chip svg'))
+    for (const icon of card.querySelectorAll('.step-view__kinds svg'))
       expect(icon.getAttribute('aria-hidden')).toBe('true');
 
     const worksheet = within(card).getByRole('region', { name: 'Your worksheet' });

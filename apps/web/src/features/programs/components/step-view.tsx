@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Mission, NextStepResult, Step as MissionStep } from '@liftoff/contracts/programs';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ClipboardList, Clock } from 'lucide-react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,8 +14,8 @@ import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import { iconPaths } from '../../../components/icon-paths';
-import { PlainChip } from '../../../components/plain-chip';
 import { PlainIcon } from '../../../components/plain-icon';
+import { Chip } from '../../../components/ui/chip';
 import '../../../components/plain.css';
 import { buildPath } from '../../../config/paths';
 import { errorMessage, errorStatus } from '../../../lib/api';
@@ -190,19 +191,15 @@ export function StepView({
           <span className="plain-overline plain-secondary">
             Step {step.index} of {ordered.length}
           </span>
-          <PlainChip
+          <Chip
             outlined
             label={step.type === 'TOOL' ? 'Worksheet' : 'Reading'}
-            iconPath={step.type === 'TOOL' ? iconPaths.assignment : undefined}
+            icon={step.type === 'TOOL' ? <ClipboardList /> : undefined}
           />
-          <PlainChip
-            outlined
-            label={`about ${minutes(step.estimatedMinutes)}`}
-            iconPath={iconPaths.schedule}
-          />
+          <Chip outlined label={`about ${minutes(step.estimatedMinutes)}`} icon={<Clock />} />
           {step.status === 'COMPLETED' ? <StatusChip status="COMPLETED" /> : null}
           {step.doLater && step.status !== 'COMPLETED' ? (
-            <PlainChip color="secondary" label="Put off for later" />
+            <Chip tone="secondary" label="Put off for later" />
           ) : null}
         </div>
         <h2 id={`step-title-${step.id}`} ref={headingRef} tabIndex={-1} className="plain-h2 step-view__title">

@@ -11,8 +11,10 @@ import { ExpertCard } from '../components/expert-card';
 import { MilestoneRings } from '../components/milestone-rings';
 import { LoadError } from '../../../components/page-states';
 import { iconPaths } from '../../../components/icon-paths';
-import { PlainButtonLink } from '../../../components/plain-button';
-import { PlainChip } from '../../../components/plain-chip';
+import { ArrowRight, FileUp, GraduationCap, Map as MapIcon, Trophy } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { ButtonLink } from '../../../components/ui/button';
+import { Chip } from '../../../components/ui/chip';
 import { PlainIcon } from '../../../components/plain-icon';
 import '../../../components/plain.css';
 import './overview-page.css';
@@ -74,16 +76,16 @@ function NotEnrolledCard() {
           </p>
         </div>
         <div className="overview-next__actions overview-next__actions--narrow">
-          <PlainButtonLink to={paths.tutorial} variant="contained" startIcon={iconPaths.school}>
+          <ButtonLink to={paths.tutorial} icon={<GraduationCap />}>
             Take the tour
-          </PlainButtonLink>
+          </ButtonLink>
         </div>
       </div>
     </section>
   );
 }
 
-type NextAction = { label: string; to: string; icon: string; detail: string };
+type NextAction = { label: string; to: string; Icon: LucideIcon; detail: string };
 
 function nextActionFor(mission: MissionOutline): NextAction {
   if (awaitsDeliverable(mission)) {
@@ -92,7 +94,7 @@ function nextActionFor(mission: MissionOutline): NextAction {
     return {
       label: 'Hand in your deliverable',
       to: buildPath.missionDeliverable(mission.id),
-      icon: iconPaths.uploadFile,
+      Icon: FileUp,
       // Steps put off are not done: say so rather than "every step is done".
       detail: putOff
         ? `${putOff === 1 ? '1 step is' : `${putOff} steps are`} put off for later. Finish ${putOff === 1 ? 'it' : 'them'} and hand in “${title}” to complete the mission.`
@@ -103,7 +105,7 @@ function nextActionFor(mission: MissionOutline): NextAction {
   return {
     label: 'Continue',
     to: buildPath.missionDetails(mission.id, step?.id),
-    icon: iconPaths.arrowForward,
+    Icon: ArrowRight,
     detail: step ? `Next step: ${step.title} · about ${minutes(step.estimatedMinutes)}` : mission.summary,
   };
 }
@@ -145,21 +147,17 @@ function NextCard({ program, milestone }: { program: ProgramOutline; milestone: 
         </div>
         <div className="overview-next__actions">
           {action ? (
-            <PlainButtonLink to={action.to} variant="contained" size="large" endIcon={action.icon}>
+            <ButtonLink to={action.to} size="large" endIcon={<action.Icon />}>
               {action.label}
-            </PlainButtonLink>
+            </ButtonLink>
           ) : (
-            <PlainButtonLink
-              to={paths.outcomesRepository}
-              variant="contained"
-              startIcon={iconPaths.emojiEvents}
-            >
+            <ButtonLink to={paths.outcomesRepository} icon={<Trophy />}>
               See your outcomes
-            </PlainButtonLink>
+            </ButtonLink>
           )}
-          <PlainButtonLink to={paths.programs} variant="outlined" startIcon={iconPaths.map}>
+          <ButtonLink to={paths.programs} variant="outline" icon={<MapIcon />}>
             Open the program map
-          </PlainButtonLink>
+          </ButtonLink>
         </div>
       </div>
     </section>
@@ -200,7 +198,9 @@ function ExploreInvite() {
           </h2>
           <p className="plain-body2 plain-secondary">Explore has short reads for founders.</p>
         </div>
-        <PlainButtonLink to={buildPath.explore()}>Go to Explore</PlainButtonLink>
+        <ButtonLink variant="ghost" to={buildPath.explore()}>
+          Go to Explore
+        </ButtonLink>
       </div>
     </section>
   );
@@ -223,8 +223,8 @@ export function OverviewPage() {
             <p className="plain-body1 plain-secondary">
               Building <strong>{startupName}</strong>
             </p>
-            {stage ? <PlainChip label={stage} /> : null}
-            {industry ? <PlainChip outlined label={industry} /> : null}
+            {stage ? <Chip label={stage} /> : null}
+            {industry ? <Chip outlined label={industry} /> : null}
           </div>
         ) : null}
       </div>

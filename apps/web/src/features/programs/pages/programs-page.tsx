@@ -61,7 +61,9 @@ function MilestonePanel({
             </h2>
             <p className="plain-body1 plain-secondary">{milestone.overviewSubtitle}</p>
           </div>
-          <StatusChip status={milestone.status} />
+          <span className="programs-panel__status">
+            <StatusChip status={milestone.status} />
+          </span>
         </div>
         <p className="plain-body1 programs__measure">{milestone.description}</p>
         {milestone.status === 'COMPLETED' && last ? (
