@@ -28,6 +28,7 @@ import { peopleDirectory } from './features/auth/directory.js';
 import { cohortCoachActivity } from './features/ai/cohort-activity.js';
 import { createCohortsFeature } from './features/cohorts/feature.js';
 import { cohortsStudioRoutes } from './features/cohorts/studio-routes.js';
+import { pacingStudioRoutes } from './features/cohorts/pacing-routes.js';
 import { cohortExpertsActivity } from './features/experts/cohort-activity.js';
 import { cohortProgress } from './features/programs/cohort-progress.js';
 import { expertMilestones } from './features/programs/expert-milestones.js';
@@ -317,9 +318,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     switchFlag: flagSwitch({ db: app.db, audit: app.audit }),
     forget: (key) => flags.forget(key),
   });
-  await app.register(programsRoutes, { service: programs.service });
+  await app.register(programsRoutes, {
+    service: programs.service,
+    // The cohorts room's pace for the founder's program, read when the overview or a mission is asked for.
+    dueDates: (userId) => cohorts.pacing.founderDates(userId),
+  });
   await app.register(shareRoutes, { service: programs.shares });
   await app.register(cohortsStudioRoutes, cohorts);
+  await app.register(pacingStudioRoutes, { pacing: cohorts.pacing });
   await app.register(reviewRoutes, { service: programs.reviews });
   await app.register(programsStudioRoutes, { service: programs.reviews });
   await app.register(programAuthoringRoutes, { service: programs.authoring });

@@ -104,6 +104,18 @@ export const supportRepliedEvent = z.object({
   repliedById: z.string(),
 });
 
+/** A founder's milestone is due within three days, or past its due date, and not completed: told once each. */
+export const milestoneDueEvent = z.object({
+  type: z.literal('milestone.due'),
+  notice: z.enum(['due_soon', 'overdue']),
+  founderId: z.string(),
+  cohortId: z.string(),
+  milestoneKey: z.string(),
+  milestoneName: z.string(),
+  /** The milestone's last day in the cohort's calendar (YYYY-MM-DD). */
+  dueOn: z.string(),
+});
+
 export type SupportRepliedEvent = z.infer<typeof supportRepliedEvent>;
 
 export const appEvent = z.discriminatedUnion('type', [
@@ -115,6 +127,7 @@ export const appEvent = z.discriminatedUnion('type', [
   questionRepliedEvent,
   meetingChangedEvent,
   supportRepliedEvent,
+  milestoneDueEvent,
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 export type AppEventType = AppEvent['type'];

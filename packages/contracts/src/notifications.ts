@@ -68,4 +68,5 @@ export const notificationKindLabels: Record<MailableKind, string> = {
   'mission.reopened': 'A mission of yours is reopened',
   'question.answered': 'An expert answers your question',
   'question.replied': 'A founder replies to your answer',
+  'milestone.due': 'A milestone of yours is due soon or overdue',
 };

@@ -138,6 +138,7 @@ describe('the notification centre', () => {
       'mission.reopened': true,
       'question.answered': true,
       'question.replied': true,
+      'milestone.due': true,
     });
     const saved = await send('PUT', '/api/notifications/preferences', founder.token, {
       email: { 'deliverable.reviewed': false },

@@ -1,6 +1,7 @@
 import type { Dashboard, FounderRow, Timeline, TimelineEvent } from '@liftoff/contracts/cohorts';
 import { notFound } from '../../lib/errors.js';
 import { cohortsRepository } from './repository.js';
+import { behindPace, type PacingService } from './pacing-service.js';
 import type { CohortsService } from './service.js';
 import type { ScopedPerson } from './scope.js';
 import type { CohortsSources } from './sources.js';
@@ -45,6 +46,7 @@ export function createDashboardService(deps: {
   now: () => Date;
   sources: CohortsSources;
   cohorts: CohortsService;
+  pacing: Pick<PacingService, 'windows'>;
 }) {
   const { sources } = deps;
   const repo = cohortsRepository(deps.db);
@@ -62,18 +64,29 @@ export function createDashboardService(deps: {
     const members = await repo.members(cohortId);
     const ids = members.map((m) => m.userId);
     const week = weekIn(now, row.timeZone);
-    const [cohort, people, milestones, progress, expertLast, coachLast, awaiting, unanswered, meetings] =
-      await Promise.all([
-        deps.cohorts.toCohorts([row]).then((list) => list[0]!),
-        sources.people.byIds(ids),
-        sources.progress.milestones(row.programKey),
-        sources.progress.overview(ids, row.programKey),
-        sources.experts.lastActivity(ids),
-        sources.coach.lastActivity(ids),
-        sources.progress.deliverablesAwaitingReview(ids),
-        sources.experts.unansweredQuestions(ids, new Date(now.getTime() - QUESTION_WAIT_MS)),
-        sources.experts.meetings(ids, week.from, week.to),
-      ]);
+    const [
+      cohort,
+      people,
+      milestones,
+      progress,
+      expertLast,
+      coachLast,
+      awaiting,
+      unanswered,
+      meetings,
+      windows,
+    ] = await Promise.all([
+      deps.cohorts.toCohorts([row]).then((list) => list[0]!),
+      sources.people.byIds(ids),
+      sources.progress.milestones(row.programKey),
+      sources.progress.overview(ids, row.programKey),
+      sources.experts.lastActivity(ids),
+      sources.coach.lastActivity(ids),
+      sources.progress.deliverablesAwaitingReview(ids),
+      sources.experts.unansweredQuestions(ids, new Date(now.getTime() - QUESTION_WAIT_MS)),
+      sources.experts.meetings(ids, week.from, week.to),
+      deps.pacing.windows(cohortId),
+    ]);
     const personById = new Map(people.map((p) => [p.id, p]));
     const cellsByUser = new Map<string, typeof progress.cells>();
     for (const cell of progress.cells) {
@@ -97,6 +110,7 @@ export function createDashboardService(deps: {
         );
         const idleMs = now.getTime() - (lastActivityAt ?? member.joinedAt).getTime();
         const openMs = activity?.openStepSince ? now.getTime() - activity.openStepSince.getTime() : 0;
+        const behind = row.closedAt ? null : behindPace(windows, milestones, cells, now);
         // A closed cohort has no one left to nudge.
         const stuck = row.closedAt
           ? null
@@ -104,7 +118,9 @@ export function createDashboardService(deps: {
             ? ('NO_ACTIVITY' as const)
             : openMs >= limitMs
               ? ('STEP_TOO_LONG' as const)
-              : null;
+              : behind
+                ? ('BEHIND_PACE' as const)
+                : null;
         return {
           id: founder.id,
           name: founder.name,
@@ -116,7 +132,13 @@ export function createDashboardService(deps: {
           stepsTotal: cells.reduce((n, c) => n + c.stepsTotal, 0),
           milestones: cells.map(({ userId: _id, ...cell }) => cell),
           stuck,
-          stuckDays: stuck ? Math.floor((stuck === 'NO_ACTIVITY' ? idleMs : openMs) / DAY) : null,
+          stuckDays:
+            stuck === 'BEHIND_PACE'
+              ? behind!.days
+              : stuck
+                ? Math.floor((stuck === 'NO_ACTIVITY' ? idleMs : openMs) / DAY)
+                : null,
+          behindPace: behind,
         };
       });
     return {
@@ -222,7 +244,7 @@ export function createDashboardService(deps: {
         f.lastActivityAt?.slice(0, 10) ?? '',
         String(f.stepsDone),
         String(f.stepsTotal),
-        f.stuck ? `${f.stuck === 'NO_ACTIVITY' ? 'No activity' : 'Step open'} ${f.stuckDays} days` : '',
+        f.stuck ? `${stuckLabels[f.stuck]} ${f.stuckDays} days` : '',
         ...data.milestones.map((m) => {
           const cell = f.milestones.find((c) => c.index === m.index);
           return cell ? `${cell.status} ${cell.stepsDone}/${cell.stepsTotal}` : '';
@@ -238,6 +260,8 @@ export function createDashboardService(deps: {
     },
   };
 }
+
+const stuckLabels = { NO_ACTIVITY: 'No activity', STEP_TOO_LONG: 'Step open', BEHIND_PACE: 'Behind pace' };
 
 /** Quotes a cell, and defuses text a spreadsheet would run as a formula. */
 function csvCell(value: string): string {

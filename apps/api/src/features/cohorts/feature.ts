@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createDashboardService } from './dashboard-service.js';
 import { createInvitationsService } from './invitation-service.js';
+import { createPacingService } from './pacing-service.js';
 import { createCohortScope } from './scope.js';
 import { createCohortsService, type CohortEvent } from './service.js';
 import type { AuditEntry, CohortsSources } from './sources.js';
@@ -32,11 +33,26 @@ export function createCohortsFeature(
   };
   const service = createCohortsService(deps);
   const invitations = createInvitationsService(deps, service);
+  const pacing = createPacingService({
+    db: app.db,
+    now: options.now,
+    sources: options.sources,
+    cohorts: service,
+    audit: options.audit,
+    publish: options.publish,
+  });
   const dashboard = createDashboardService({
     db: app.db,
     now: options.now,
     sources: options.sources,
     cohorts: service,
+    pacing,
+  });
+  // Every quarter of an hour one instance looks for milestones due soon or overdue; each notice goes once.
+  app.jobs.define({
+    name: 'pacing.notices',
+    every: '*/15 * * * *',
+    run: async () => void (await pacing.sendNotices()),
   });
   const closeEnded = () =>
     service.closeEnded().catch((error) => app.log.error({ err: error }, 'closing ended cohorts failed'));
@@ -46,5 +62,5 @@ export function createCohortsFeature(
     timer = setInterval(() => void closeEnded(), CLOSE_ENDED_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-  return { service, invitations, dashboard, scope: createCohortScope(app.db) };
+  return { service, invitations, dashboard, pacing, scope: createCohortScope(app.db) };
 }
