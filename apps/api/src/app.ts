@@ -29,6 +29,7 @@ import { cohortCoachActivity } from './features/ai/cohort-activity.js';
 import { createCohortsFeature } from './features/cohorts/feature.js';
 import { cohortsStudioRoutes } from './features/cohorts/studio-routes.js';
 import { pacingStudioRoutes } from './features/cohorts/pacing-routes.js';
+import { nudgeStudioRoutes } from './features/cohorts/nudge-routes.js';
 import { cohortExpertsActivity } from './features/experts/cohort-activity.js';
 import { cohortProgress } from './features/programs/cohort-progress.js';
 import { expertMilestones } from './features/programs/expert-milestones.js';
@@ -226,6 +227,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     audit: (entry) => app.audit.record(entry),
     publish: (event) => app.events.publish(event),
+    // The founder's mission to do now, from the programs room (read when a nudge is written).
+    nextStep: async (userId) => {
+      const { mission } = await founder.position(userId);
+      return mission
+        ? { title: mission.name, link: `/mission-details/${encodeURIComponent(mission.id)}` }
+        : null;
+    },
   });
   const portal = createPortalService({
     db: app.db,
@@ -326,6 +334,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shareRoutes, { service: programs.shares });
   await app.register(cohortsStudioRoutes, cohorts);
   await app.register(pacingStudioRoutes, { pacing: cohorts.pacing });
+  await app.register(nudgeStudioRoutes, { nudges: cohorts.nudges });
   await app.register(reviewRoutes, { service: programs.reviews });
   await app.register(programsStudioRoutes, { service: programs.reviews });
   await app.register(programAuthoringRoutes, { service: programs.authoring });

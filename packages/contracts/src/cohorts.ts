@@ -214,7 +214,7 @@ export const dashboard = z.object({
 });
 export type Dashboard = z.infer<typeof dashboard>;
 
-export const timelineKinds = ['STEP', 'DELIVERABLE', 'QUESTION', 'MEETING', 'COACH'] as const;
+export const timelineKinds = ['STEP', 'DELIVERABLE', 'QUESTION', 'MEETING', 'COACH', 'NUDGE'] as const;
 export const timelineEvent = z.object({
   kind: z.enum(timelineKinds),
   at: z.string(),

@@ -116,6 +116,18 @@ export const milestoneDueEvent = z.object({
   dueOn: z.string(),
 });
 
+/** The program team nudged a founder towards their next step: the founder is told, in the team's words. */
+export const founderNudgedEvent = z.object({
+  type: z.literal('founder.nudged'),
+  nudgeId: z.string(),
+  founderId: z.string(),
+  cohortId: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  /** The founder's own next step in the app. */
+  link: z.string(),
+});
+
 export type SupportRepliedEvent = z.infer<typeof supportRepliedEvent>;
 
 export const appEvent = z.discriminatedUnion('type', [
@@ -128,6 +140,7 @@ export const appEvent = z.discriminatedUnion('type', [
   meetingChangedEvent,
   supportRepliedEvent,
   milestoneDueEvent,
+  founderNudgedEvent,
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 export type AppEventType = AppEvent['type'];

@@ -69,4 +69,5 @@ export const notificationKindLabels: Record<MailableKind, string> = {
   'question.answered': 'An expert answers your question',
   'question.replied': 'A founder replies to your answer',
   'milestone.due': 'A milestone of yours is due soon or overdue',
+  'founder.nudged': 'The program team nudges you towards your next step',
 };

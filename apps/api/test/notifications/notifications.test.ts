@@ -139,6 +139,7 @@ describe('the notification centre', () => {
       'question.answered': true,
       'question.replied': true,
       'milestone.due': true,
+      'founder.nudged': true,
     });
     const saved = await send('PUT', '/api/notifications/preferences', founder.token, {
       email: { 'deliverable.reviewed': false },

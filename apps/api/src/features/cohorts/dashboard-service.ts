@@ -1,5 +1,6 @@
 import type { Dashboard, FounderRow, Timeline, TimelineEvent } from '@liftoff/contracts/cohorts';
 import { notFound } from '../../lib/errors.js';
+import { nudgeRepository } from './nudge-repository.js';
 import { cohortsRepository } from './repository.js';
 import { behindPace, type PacingService } from './pacing-service.js';
 import type { CohortsService } from './service.js';
@@ -163,11 +164,12 @@ export function createDashboardService(deps: {
     /** What the founder did, newest first. The coach appears as counts per day, never as what was said. */
     async timeline(person: ScopedPerson, cohortId: string, founderId: string): Promise<Timeline> {
       const { cohort } = await memberOf(person, cohortId, founderId);
-      const [[founder], progress, experts, coachTimes] = await Promise.all([
+      const [[founder], progress, experts, coachTimes, nudges] = await Promise.all([
         sources.people.byIds([founderId]),
         sources.progress.history(founderId, cohort.programKey),
         sources.experts.history(founderId),
         sources.coach.questionTimes(founderId),
+        nudgeRepository(deps.db).ofFounder(cohortId, founderId),
       ]);
       if (!founder) throw notFound('Founder not found');
       const events: TimelineEvent[] = [
@@ -194,6 +196,12 @@ export function createDashboardService(deps: {
           at: m.at,
           title: `Meeting with ${m.expertName}`,
           detail: `${m.status.toLowerCase()} · ${m.startsAt.toISOString()}`,
+        })),
+        ...nudges.map((n) => ({
+          kind: 'NUDGE' as const,
+          at: n.sentAt,
+          title: `Nudged: ${n.subject}`,
+          detail: n.body,
         })),
       ].map((e) => ({ ...e, at: e.at.toISOString() }));
       const perDay = new Map<string, number>();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createDashboardService } from './dashboard-service.js';
 import { createInvitationsService } from './invitation-service.js';
+import { createNudgeService, type NextStepOf } from './nudge-service.js';
 import { createPacingService } from './pacing-service.js';
 import { createCohortScope } from './scope.js';
 import { createCohortsService, type CohortEvent } from './service.js';
@@ -20,6 +21,7 @@ export function createCohortsFeature(
     now: () => Date;
     audit: (entry: AuditEntry) => Promise<void>;
     publish: (event: CohortEvent) => void;
+    nextStep: NextStepOf;
   },
 ) {
   const deps = {
@@ -48,6 +50,14 @@ export function createCohortsFeature(
     cohorts: service,
     pacing,
   });
+  const nudges = createNudgeService({
+    db: app.db,
+    now: options.now,
+    nextStep: options.nextStep,
+    dashboard,
+    audit: options.audit,
+    publish: options.publish,
+  });
   // Every quarter of an hour one instance looks for milestones due soon or overdue; each notice goes once.
   app.jobs.define({
     name: 'pacing.notices',
@@ -62,5 +72,5 @@ export function createCohortsFeature(
     timer = setInterval(() => void closeEnded(), CLOSE_ENDED_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-  return { service, invitations, dashboard, pacing, scope: createCohortScope(app.db) };
+  return { service, invitations, dashboard, pacing, nudges, scope: createCohortScope(app.db) };
 }

@@ -10,7 +10,10 @@ import type { AuditEntry, CohortsSources } from './sources.js';
 import { cohortEndsAt } from './time.js';
 
 export type CohortEvent =
-  EventOf<'invitation.accepted'> | EventOf<'mission.reopened'> | EventOf<'milestone.due'>;
+  | EventOf<'invitation.accepted'>
+  | EventOf<'mission.reopened'>
+  | EventOf<'milestone.due'>
+  | EventOf<'founder.nudged'>;
 
 export interface CohortsDeps {
   db: Db;

@@ -140,3 +140,25 @@ export const pacingNotices = pgTable(
     primaryKey({ columns: [table.userId, table.cohortId, table.milestoneKey, table.notice, table.dueOn] }),
   ],
 );
+
+/** A nudge a manager sent a founder, in the words the founder got; the founder's timeline shows it. */
+export const cohortNudges = pgTable(
+  'cohort_nudges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    founderId: uuid('founder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentById: uuid('sent_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The stuck reason the founder was nudged for, when the nudge went to everyone flagged for it. */
+    reason: text('reason'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('cohort_nudges_founder_idx').on(table.founderId, table.sentAt)],
+);

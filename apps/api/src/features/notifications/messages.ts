@@ -185,6 +185,17 @@ export async function messagesFor(
           link: '/overview',
         },
       ];
+    case 'founder.nudged':
+      return [
+        {
+          userId: event.founderId,
+          kind: event.type,
+          icon: 'mention',
+          title: event.subject,
+          body: event.body,
+          link: event.link,
+        },
+      ];
   }
 }
 
