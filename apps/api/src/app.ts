@@ -30,6 +30,8 @@ import { companyAnswersCopy } from './features/auth/company-answers.js';
 import { cohortCoachActivity } from './features/ai/conversations/cohort-activity.js';
 import { createCohortsFeature } from './features/cohorts/feature.js';
 import { cohortsStudioRoutes } from './features/cohorts/studio-routes.js';
+import { pacingStudioRoutes } from './features/cohorts/pacing-routes.js';
+import { nudgeStudioRoutes } from './features/cohorts/nudge-routes.js';
 import { cohortExpertsActivity } from './features/experts/cohort-activity.js';
 import { cohortProgress } from './features/programs/cohort-progress.js';
 import { expertMilestones } from './features/programs/expert-milestones.js';
@@ -238,6 +240,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     audit: (entry) => app.audit.record(entry),
     publish: (event) => app.events.publish(event),
+    // The founder's mission to do now, from the programs room (read when a nudge is written).
+    nextStep: async (userId) => {
+      const { mission } = await founder.position(userId);
+      return mission
+        ? { title: mission.name, link: `/mission-details/${encodeURIComponent(mission.id)}` }
+        : null;
+    },
   });
   const portal = createPortalService({
     db: app.db,
@@ -358,11 +367,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     switchFlag: flagSwitch({ db: app.db, audit: app.audit }),
     forget: (key) => flags.forget(key),
   });
-  await app.register(programsRoutes, { service: programs.service });
+  await app.register(programsRoutes, {
+    service: programs.service,
+    // The cohorts room's pace for the founder's program, read when the overview or a mission is asked for.
+    dueDates: (userId) => cohorts.pacing.founderDates(userId),
+  });
   await app.register(shareRoutes, { service: programs.shares });
   await app.register(startupsRoutes, { service: startups });
   await app.register(startupsStudioRoutes, { service: startups });
   await app.register(cohortsStudioRoutes, cohorts);
+  await app.register(pacingStudioRoutes, { pacing: cohorts.pacing });
+  await app.register(nudgeStudioRoutes, { nudges: cohorts.nudges });
   await app.register(reviewRoutes, { service: programs.reviews });
   await app.register(programsStudioRoutes, { service: programs.reviews });
   await app.register(programAuthoringRoutes, { service: programs.authoring });

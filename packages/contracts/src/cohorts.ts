@@ -163,7 +163,7 @@ export const milestoneCell = z.object({
 });
 export type MilestoneCell = z.infer<typeof milestoneCell>;
 
-export const stuckReasons = ['NO_ACTIVITY', 'STEP_TOO_LONG'] as const;
+export const stuckReasons = ['NO_ACTIVITY', 'STEP_TOO_LONG', 'BEHIND_PACE'] as const;
 
 export const founderRow = z.object({
   id: z.string(),
@@ -176,8 +176,21 @@ export const founderRow = z.object({
   stepsTotal: z.number().int(),
   milestones: z.array(milestoneCell),
   stuck: z.enum(stuckReasons).nullable(),
-  /** Days since the last activity or since the open step started, whichever made them stuck. */
+  /**
+   * Days since the last activity or since the open step started, whichever made them stuck; behind pace,
+   * days since the earliest due date they missed.
+   */
   stuckDays: z.number().int().nullable(),
+  /** The earliest milestone past its due date and not completed, when the cohort has paced it. */
+  behindPace: z
+    .object({
+      milestoneKey: z.string(),
+      milestoneName: z.string(),
+      dueOn: z.string(),
+      days: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type FounderRow = z.infer<typeof founderRow>;
 
@@ -201,7 +214,7 @@ export const dashboard = z.object({
 });
 export type Dashboard = z.infer<typeof dashboard>;
 
-export const timelineKinds = ['STEP', 'DELIVERABLE', 'QUESTION', 'MEETING', 'COACH'] as const;
+export const timelineKinds = ['STEP', 'DELIVERABLE', 'QUESTION', 'MEETING', 'COACH', 'NUDGE'] as const;
 export const timelineEvent = z.object({
   kind: z.enum(timelineKinds),
   at: z.string(),

@@ -104,6 +104,30 @@ export const supportRepliedEvent = z.object({
   repliedById: z.string(),
 });
 
+/** A founder's milestone is due within three days, or past its due date, and not completed: told once each. */
+export const milestoneDueEvent = z.object({
+  type: z.literal('milestone.due'),
+  notice: z.enum(['due_soon', 'overdue']),
+  founderId: z.string(),
+  cohortId: z.string(),
+  milestoneKey: z.string(),
+  milestoneName: z.string(),
+  /** The milestone's last day in the cohort's calendar (YYYY-MM-DD). */
+  dueOn: z.string(),
+});
+
+/** The program team nudged a founder towards their next step: the founder is told, in the team's words. */
+export const founderNudgedEvent = z.object({
+  type: z.literal('founder.nudged'),
+  nudgeId: z.string(),
+  founderId: z.string(),
+  cohortId: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  /** The founder's own next step in the app. */
+  link: z.string(),
+});
+
 export type SupportRepliedEvent = z.infer<typeof supportRepliedEvent>;
 
 /** Someone joined a startup through an invitation: whoever invited them is told. */
@@ -147,6 +171,8 @@ export const appEvent = z.discriminatedUnion('type', [
   startupJoinedEvent,
   startupMemberRemovedEvent,
   startupOwnerChangedEvent,
+  milestoneDueEvent,
+  founderNudgedEvent,
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 export type AppEventType = AppEvent['type'];

@@ -71,4 +71,6 @@ export const notificationKindLabels: Record<MailableKind, string> = {
   'startup.joined': 'A co-founder you invited joins your startup',
   'startup.member_removed': 'You are taken off a startup',
   'startup.owner_changed': 'A startup is handed to you',
+  'milestone.due': 'A milestone of yours is due soon or overdue',
+  'founder.nudged': 'The program team nudges you towards your next step',
 };

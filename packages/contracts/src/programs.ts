@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { milestoneDates } from './cohorts-pacing.js';
 import { expert } from './experts.js';
 
 /** api-contract.md "Programs". Indexes are 1-based, in the order of the content pack. */
@@ -109,6 +110,7 @@ export const milestoneSummary = z.object({
   overviewSubtitle: z.string(),
   userProgramId: z.string(),
   completedAt: z.string().nullable(),
+  ...milestoneDates,
 });
 export type MilestoneSummary = z.infer<typeof milestoneSummary>;
 
@@ -152,6 +154,7 @@ export const milestone = z.object({
   /** The template milestone this one was enrolled from (stable per program version). */
   originalMilestoneId: z.string(),
   expert: milestoneExpert.nullable(),
+  ...milestoneDates,
 });
 export type Milestone = z.infer<typeof milestone>;
 

@@ -45,6 +45,21 @@ declare module 'fastify' {
 }
 
 const BATCH = 10;
+
+/**
+ * Instances starting together on one PostgreSQL create the same queues at once, and PostgreSQL may end one
+ * of two such transactions as a deadlock (each creates its queue's partition of one table). The queue's
+ * creation is idempotent: the loser tries again.
+ */
+async function afterDeadlocks<T>(work: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= tries) throw error;
+    }
+  }
+}
 const SCHEMA = 'pgboss';
 
 /**
@@ -110,9 +125,9 @@ export const jobsPlugin = fp(
             retryDelay: kind.retryDelaySeconds ?? 60,
             retryBackoff: true,
           };
-          await boss.createQueue(kind.name, options);
+          await afterDeadlocks(() => boss.createQueue(kind.name, options));
           // The code's settings win over what an earlier release stored.
-          await boss.updateQueue(kind.name, options);
+          await afterDeadlocks(() => boss.updateQueue(kind.name, options));
           if (kind.every) await boss.schedule(kind.name, kind.every, {}, { tz: 'UTC' });
         }
       })();

@@ -32,7 +32,8 @@ function defineKinds(target: App) {
 beforeAll(async () => {
   ({ database, drop } = await lastingDatabase());
   app = await appOn(database, defineKinds);
-});
+  // An embedded database on disk opens and migrates more slowly than one in memory.
+}, 120_000);
 afterAll(async () => {
   await app?.close();
   await drop?.();
@@ -53,7 +54,7 @@ describe('durable jobs', () => {
     expect(ran).toEqual([{ name: 'test.record', data: { n: 1 }, attempt: 1 }]);
     expect(await app.jobs.runDue()).toBe(0);
     expect(ran).toHaveLength(1);
-  });
+  }, 120_000);
 
   it('retries a failed job with a growing backoff, then lists it done', async () => {
     ran.length = 0;

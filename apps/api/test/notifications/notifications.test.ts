@@ -138,6 +138,8 @@ describe('the notification centre', () => {
       'mission.reopened': true,
       'question.answered': true,
       'question.replied': true,
+      'milestone.due': true,
+      'founder.nudged': true,
     });
     const saved = await send('PUT', '/api/notifications/preferences', founder.token, {
       email: { 'deliverable.reviewed': false },

@@ -1,6 +1,8 @@
 import type { Dashboard, FounderRow, Timeline, TimelineEvent } from '@liftoff/contracts/cohorts';
 import { notFound } from '../../lib/errors.js';
+import { nudgeRepository } from './nudge-repository.js';
 import { cohortsRepository } from './repository.js';
+import { behindPace, type PacingService } from './pacing-service.js';
 import type { CohortsService } from './service.js';
 import type { ScopedPerson } from './scope.js';
 import type { CohortsSources } from './sources.js';
@@ -45,6 +47,7 @@ export function createDashboardService(deps: {
   now: () => Date;
   sources: CohortsSources;
   cohorts: CohortsService;
+  pacing: Pick<PacingService, 'windows'>;
 }) {
   const { sources } = deps;
   const repo = cohortsRepository(deps.db);
@@ -62,18 +65,29 @@ export function createDashboardService(deps: {
     const members = await repo.members(cohortId);
     const ids = members.map((m) => m.userId);
     const week = weekIn(now, row.timeZone);
-    const [cohort, people, milestones, progress, expertLast, coachLast, awaiting, unanswered, meetings] =
-      await Promise.all([
-        deps.cohorts.toCohorts([row]).then((list) => list[0]!),
-        sources.people.byIds(ids),
-        sources.progress.milestones(row.programKey),
-        sources.progress.overview(ids, row.programKey),
-        sources.experts.lastActivity(ids),
-        sources.coach.lastActivity(ids),
-        sources.progress.deliverablesAwaitingReview(ids),
-        sources.experts.unansweredQuestions(ids, new Date(now.getTime() - QUESTION_WAIT_MS)),
-        sources.experts.meetings(ids, week.from, week.to),
-      ]);
+    const [
+      cohort,
+      people,
+      milestones,
+      progress,
+      expertLast,
+      coachLast,
+      awaiting,
+      unanswered,
+      meetings,
+      windows,
+    ] = await Promise.all([
+      deps.cohorts.toCohorts([row]).then((list) => list[0]!),
+      sources.people.byIds(ids),
+      sources.progress.milestones(row.programKey),
+      sources.progress.overview(ids, row.programKey),
+      sources.experts.lastActivity(ids),
+      sources.coach.lastActivity(ids),
+      sources.progress.deliverablesAwaitingReview(ids),
+      sources.experts.unansweredQuestions(ids, new Date(now.getTime() - QUESTION_WAIT_MS)),
+      sources.experts.meetings(ids, week.from, week.to),
+      deps.pacing.windows(cohortId),
+    ]);
     const personById = new Map(people.map((p) => [p.id, p]));
     const cellsByUser = new Map<string, typeof progress.cells>();
     for (const cell of progress.cells) {
@@ -97,6 +111,7 @@ export function createDashboardService(deps: {
         );
         const idleMs = now.getTime() - (lastActivityAt ?? member.joinedAt).getTime();
         const openMs = activity?.openStepSince ? now.getTime() - activity.openStepSince.getTime() : 0;
+        const behind = row.closedAt ? null : behindPace(windows, milestones, cells, now);
         // A closed cohort has no one left to nudge.
         const stuck = row.closedAt
           ? null
@@ -104,7 +119,9 @@ export function createDashboardService(deps: {
             ? ('NO_ACTIVITY' as const)
             : openMs >= limitMs
               ? ('STEP_TOO_LONG' as const)
-              : null;
+              : behind
+                ? ('BEHIND_PACE' as const)
+                : null;
         return {
           id: founder.id,
           name: founder.name,
@@ -116,7 +133,13 @@ export function createDashboardService(deps: {
           stepsTotal: cells.reduce((n, c) => n + c.stepsTotal, 0),
           milestones: cells.map(({ userId: _id, ...cell }) => cell),
           stuck,
-          stuckDays: stuck ? Math.floor((stuck === 'NO_ACTIVITY' ? idleMs : openMs) / DAY) : null,
+          stuckDays:
+            stuck === 'BEHIND_PACE'
+              ? behind!.days
+              : stuck
+                ? Math.floor((stuck === 'NO_ACTIVITY' ? idleMs : openMs) / DAY)
+                : null,
+          behindPace: behind,
         };
       });
     return {
@@ -141,11 +164,12 @@ export function createDashboardService(deps: {
     /** What the founder did, newest first. The coach appears as counts per day, never as what was said. */
     async timeline(person: ScopedPerson, cohortId: string, founderId: string): Promise<Timeline> {
       const { cohort } = await memberOf(person, cohortId, founderId);
-      const [[founder], progress, experts, coachTimes] = await Promise.all([
+      const [[founder], progress, experts, coachTimes, nudges] = await Promise.all([
         sources.people.byIds([founderId]),
         sources.progress.history(founderId, cohort.programKey),
         sources.experts.history(founderId),
         sources.coach.questionTimes(founderId),
+        nudgeRepository(deps.db).ofFounder(cohortId, founderId),
       ]);
       if (!founder) throw notFound('Founder not found');
       const events: TimelineEvent[] = [
@@ -172,6 +196,12 @@ export function createDashboardService(deps: {
           at: m.at,
           title: `Meeting with ${m.expertName}`,
           detail: `${m.status.toLowerCase()} · ${m.startsAt.toISOString()}`,
+        })),
+        ...nudges.map((n) => ({
+          kind: 'NUDGE' as const,
+          at: n.sentAt,
+          title: `Nudged: ${n.subject}`,
+          detail: n.body,
         })),
       ].map((e) => ({ ...e, at: e.at.toISOString() }));
       const perDay = new Map<string, number>();
@@ -222,7 +252,7 @@ export function createDashboardService(deps: {
         f.lastActivityAt?.slice(0, 10) ?? '',
         String(f.stepsDone),
         String(f.stepsTotal),
-        f.stuck ? `${f.stuck === 'NO_ACTIVITY' ? 'No activity' : 'Step open'} ${f.stuckDays} days` : '',
+        f.stuck ? `${stuckLabels[f.stuck]} ${f.stuckDays} days` : '',
         ...data.milestones.map((m) => {
           const cell = f.milestones.find((c) => c.index === m.index);
           return cell ? `${cell.status} ${cell.stepsDone}/${cell.stepsTotal}` : '';
@@ -238,6 +268,8 @@ export function createDashboardService(deps: {
     },
   };
 }
+
+const stuckLabels = { NO_ACTIVITY: 'No activity', STEP_TOO_LONG: 'Step open', BEHIND_PACE: 'Behind pace' };
 
 /** Quotes a cell, and defuses text a spreadsheet would run as a formula. */
 function csvCell(value: string): string {

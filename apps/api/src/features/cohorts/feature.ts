@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createDashboardService } from './dashboard-service.js';
 import { createInvitationsService } from './invitation-service.js';
+import { createNudgeService, type NextStepOf } from './nudge-service.js';
+import { createPacingService } from './pacing-service.js';
 import { createCohortScope } from './scope.js';
 import { createCohortsService, type CohortEvent } from './service.js';
 import type { AuditEntry, CohortsSources } from './sources.js';
@@ -19,6 +21,7 @@ export function createCohortsFeature(
     now: () => Date;
     audit: (entry: AuditEntry) => Promise<void>;
     publish: (event: CohortEvent) => void;
+    nextStep: NextStepOf;
   },
 ) {
   const deps = {
@@ -32,11 +35,34 @@ export function createCohortsFeature(
   };
   const service = createCohortsService(deps);
   const invitations = createInvitationsService(deps, service);
+  const pacing = createPacingService({
+    db: app.db,
+    now: options.now,
+    sources: options.sources,
+    cohorts: service,
+    audit: options.audit,
+    publish: options.publish,
+  });
   const dashboard = createDashboardService({
     db: app.db,
     now: options.now,
     sources: options.sources,
     cohorts: service,
+    pacing,
+  });
+  const nudges = createNudgeService({
+    db: app.db,
+    now: options.now,
+    nextStep: options.nextStep,
+    dashboard,
+    audit: options.audit,
+    publish: options.publish,
+  });
+  // Every quarter of an hour one instance looks for milestones due soon or overdue; each notice goes once.
+  app.jobs.define({
+    name: 'pacing.notices',
+    every: '*/15 * * * *',
+    run: async () => void (await pacing.sendNotices()),
   });
   const closeEnded = () =>
     service.closeEnded().catch((error) => app.log.error({ err: error }, 'closing ended cohorts failed'));
@@ -46,5 +72,5 @@ export function createCohortsFeature(
     timer = setInterval(() => void closeEnded(), CLOSE_ENDED_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-  return { service, invitations, dashboard, scope: createCohortScope(app.db) };
+  return { service, invitations, dashboard, pacing, nudges, scope: createCohortScope(app.db) };
 }

@@ -9,7 +9,11 @@ import type { ScopedPerson } from './scope.js';
 import type { AuditEntry, CohortsSources } from './sources.js';
 import { cohortEndsAt } from './time.js';
 
-export type CohortEvent = EventOf<'invitation.accepted'> | EventOf<'mission.reopened'>;
+export type CohortEvent =
+  | EventOf<'invitation.accepted'>
+  | EventOf<'mission.reopened'>
+  | EventOf<'milestone.due'>
+  | EventOf<'founder.nudged'>;
 
 export interface CohortsDeps {
   db: Db;

@@ -92,3 +92,73 @@ export const cohortInvitations = pgTable(
       .where(sql`accepted_at is null and revoked_at is null`),
   ],
 );
+
+/**
+ * A cohort's window on one milestone of its program (by the milestone's content key): calendar days in the
+ * cohort's time zone, with the instants they begin and end kept so sweeps can compare them to the clock.
+ */
+export const cohortMilestoneWindows = pgTable(
+  'cohort_milestone_windows',
+  {
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    milestoneKey: text('milestone_key').notNull(),
+    opensOn: date('opens_on').notNull(),
+    dueOn: date('due_on').notNull(),
+    /** Midnight starting opensOn in the cohort's time zone. */
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    /** Midnight after dueOn in the cohort's time zone: overdue from then. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.cohortId, table.milestoneKey] }),
+    index('cohort_milestone_windows_due_idx').on(table.dueAt),
+  ],
+);
+
+/**
+ * The due-soon and overdue notices sent, one row each: the key makes a notice go once, whichever instance
+ * or retry gets there. A moved due date is a new date, so its notices go again.
+ */
+export const pacingNotices = pgTable(
+  'pacing_notices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    milestoneKey: text('milestone_key').notNull(),
+    notice: text('notice').$type<'due_soon' | 'overdue'>().notNull(),
+    dueOn: date('due_on').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.cohortId, table.milestoneKey, table.notice, table.dueOn] }),
+  ],
+);
+
+/** A nudge a manager sent a founder, in the words the founder got; the founder's timeline shows it. */
+export const cohortNudges = pgTable(
+  'cohort_nudges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    founderId: uuid('founder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentById: uuid('sent_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The stuck reason the founder was nudged for, when the nudge went to everyone flagged for it. */
+    reason: text('reason'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('cohort_nudges_founder_idx').on(table.founderId, table.sentAt)],
+);

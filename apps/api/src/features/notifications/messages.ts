@@ -206,5 +206,42 @@ export async function messagesFor(
           link: '/profile',
         },
       ];
+    case 'milestone.due':
+      return [
+        {
+          userId: event.founderId,
+          kind: event.type,
+          icon: 'link',
+          title:
+            event.notice === 'overdue'
+              ? `${event.milestoneName} is past its due date`
+              : `${event.milestoneName} is due ${longDate(event.dueOn)}`,
+          body:
+            event.notice === 'overdue'
+              ? `It was due ${longDate(event.dueOn)}. Pick up your next step to catch up with your cohort.`
+              : 'Three days or less to go. Your next step is waiting on your overview.',
+          link: '/overview',
+        },
+      ];
+    case 'founder.nudged':
+      return [
+        {
+          userId: event.founderId,
+          kind: event.type,
+          icon: 'mention',
+          title: event.subject,
+          body: event.body,
+          link: event.link,
+        },
+      ];
   }
 }
+
+/** A calendar day as the founder reads it: "Friday 12 March" (the day itself, whatever the zone). */
+const longDate = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  });

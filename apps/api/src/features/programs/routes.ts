@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { readUploadedFile, withMultipart } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
+import { missionWithDueDates, withDueDates, type DueDatesSource } from './due-dates.js';
 import { toOutline } from './program-views.js';
 import type { ProgramsService } from './service.js';
 import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads.js';
@@ -48,12 +49,13 @@ export function sendFile(
 /** The programs calls of spec section 7 plus deliverables and outcomes (share links: share-routes.ts). */
 export async function programsRoutes(
   app: FastifyInstance,
-  options: { service: ProgramsService; maxUploadBytes?: number },
+  options: { service: ProgramsService; maxUploadBytes?: number; dueDates?: DueDatesSource },
 ) {
   const { service } = options;
   const maxUploadBytes = options.maxUploadBytes ?? MAX_UPLOAD_BYTES;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const me = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
+  const dueDates = (userId: string) => options.dueDates?.(userId) ?? Promise.resolve(null);
 
   r.get(
     '/api/userProgram/programs',
@@ -65,7 +67,10 @@ export async function programsRoutes(
         response: { 200: envelope(z.array(program)) },
       },
     },
-    async (request) => ok(messages.programs, await service.listPrograms(me(request))),
+    async (request) => {
+      const [programs, due] = await Promise.all([service.listPrograms(me(request)), dueDates(me(request))]);
+      return ok(messages.programs, withDueDates(programs, due));
+    },
   );
 
   r.get(
@@ -79,7 +84,10 @@ export async function programsRoutes(
         response: { 200: envelope(z.array(programOutline)) },
       },
     },
-    async (request) => ok(messages.programs, (await service.listPrograms(me(request))).map(toOutline)),
+    async (request) => {
+      const [programs, due] = await Promise.all([service.listPrograms(me(request)), dueDates(me(request))]);
+      return ok(messages.programs, withDueDates(programs.map(toOutline), due));
+    },
   );
 
   r.get(
@@ -166,8 +174,12 @@ export async function programsRoutes(
       },
     },
     async (request) => {
-      const found = await service.getMission(me(request), request.params.id);
-      return ok(found.status === 'ONGOING' ? messages.ongoingMission : messages.mission, found);
+      const [found, due] = await Promise.all([
+        service.getMission(me(request), request.params.id),
+        dueDates(me(request)),
+      ]);
+      const dated = due ? missionWithDueDates(found, await service.listPrograms(me(request)), due) : found;
+      return ok(found.status === 'ONGOING' ? messages.ongoingMission : messages.mission, dated);
     },
   );
 

@@ -22,6 +22,7 @@ const kindWords: Record<Timeline['events'][number]['kind'], string> = {
   QUESTION: 'Question',
   MEETING: 'Meeting',
   COACH: 'Coach',
+  NUDGE: 'Nudge',
 };
 
 const when = (iso: string) =>

@@ -52,7 +52,9 @@ const stuckWords = (row: FounderRow) =>
     ? `No activity for ${row.stuckDays} days`
     : row.stuck === 'STEP_TOO_LONG'
       ? `On one step for ${row.stuckDays} days`
-      : '';
+      : row.stuck === 'BEHIND_PACE'
+        ? `${row.stuckDays} days behind pace`
+        : '';
 
 /**
  * Founders × milestones: each cell coloured by status and share of steps done. MUI X Data Grid renders
