@@ -81,6 +81,8 @@ import { createStudioPostsService } from './features/explore/studio-service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createApiTokensService } from './features/integrations/tokens-service.js';
 import { apiTokensRoutes } from './features/integrations/tokens-routes.js';
+import { createWebhooksService } from './features/integrations/webhooks-service.js';
+import { webhooksRoutes } from './features/integrations/webhooks-routes.js';
 import { createNotificationsService } from './features/notifications/service.js';
 import { notificationsRoutes } from './features/notifications/routes.js';
 import { errorSerializer, redactPaths, requestSerializer } from './lib/logging.js';
@@ -362,6 +364,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationsRoutes, { service: notifications });
   await app.register(jobsStudioRoutes);
   await app.register(apiTokensRoutes, { tokens: apiTokens });
+  const webhooks = createWebhooksService({
+    db: app.db,
+    encryptionKey: config.ENCRYPTION_KEY,
+    // Read at each check, so the allowance follows the configuration in place.
+    policy: () => ({
+      allowPrivate: app.config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
+      allowHttp: app.config.WEBHOOKS_ALLOW_HTTP,
+    }),
+    now: options.now ?? (() => new Date()),
+    log: app.log,
+  });
+  webhooks.subscribe(app.events);
+  await app.register(webhooksRoutes, { webhooks });
   await app.register(flagsRoutes);
   await app.register(flagsStudioRoutes, {
     switchFlag: flagSwitch({ db: app.db, audit: app.audit }),

@@ -139,6 +139,9 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.enum(['google', 'microsoft', 'sso'])))
     .default([]),
+  // Webhooks may reach private, loopback and link-local addresses, or plain HTTP (for a local receiver only).
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
+  WEBHOOKS_ALLOW_HTTP: booleanFromEnv.default(false),
   // Observability (docs/decisions/032-observability.md): each is off until set.
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   // The share of traces kept; 0.1 in production and 1 elsewhere when unset (spec section 9).

@@ -56,3 +56,44 @@ export const integrationsMessages = {
   tokenCreated: 'API Token Created. Copy It Now: It Will Not Be Shown Again.',
   tokenRevoked: 'API Token Revoked.',
 } as const;
+
+/** An address the program team has Liftoff post its events to, signed per the Standard Webhooks specification. */
+export const webhookEndpoint = z.object({
+  id: z.string().uuid(),
+  url: z.string(),
+  eventTypes: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
+
+export const createWebhookBody = z.object({
+  url: z.string().trim().url().max(2048),
+  eventTypes: z.array(z.string().min(1).max(80)).min(1).max(40),
+});
+export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
+
+/** The one answer that carries the signing secret (`whsec_…`): it is never shown again. */
+export const createdWebhook = z.object({ secret: z.string(), endpoint: webhookEndpoint });
+
+/** One event sent (or not) to one endpoint: what its receiver answered. */
+export const webhookDelivery = z.object({
+  id: z.string().uuid(),
+  messageId: z.string(),
+  eventType: z.string(),
+  attempts: z.number().int(),
+  /** The receiver's HTTP status, or null when no answer came (refused address, redirect, time-out, network). */
+  responseStatus: z.number().int().nullable(),
+  error: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+
+export const webhookParams = z.object({ id: z.string().uuid() });
+
+export const webhooksMessages = {
+  endpoints: 'Webhooks Fetched Successfully.',
+  created: 'Webhook Created. Copy Its Secret Now: It Will Not Be Shown Again.',
+  deleted: 'Webhook Deleted.',
+  deliveries: 'Webhook Deliveries Fetched Successfully.',
+} as const;

@@ -92,6 +92,13 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
                   zod: false,
                 }),
               },
+              {
+                path: paths.signInProvider,
+                lazy: screen(
+                  () => import('../features/auth/pages/provider-return-page'),
+                  'ProviderReturnPage',
+                ),
+              },
             ],
           },
         ]),

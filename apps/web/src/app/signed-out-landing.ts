@@ -11,6 +11,7 @@ import { routePattern } from './landing-screens';
 const caseless = (path: string) => new RegExp(routePattern(path).source, 'i');
 const openWithoutSession = [
   paths.signIn,
+  paths.signInProvider,
   paths.signUp,
   paths.forgotPassword,
   paths.confirmEmail,

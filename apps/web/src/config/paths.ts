@@ -1,6 +1,8 @@
 /** Every route path of the product (spec section 2). Screens and links use these, never literals. */
 export const paths = {
   signIn: '/sign-in',
+  /** Where an OpenID provider's sign-in returns to (the hand-off is in the fragment). */
+  signInProvider: '/sign-in/provider',
   signUp: '/sign-up',
   onboarding: '/onboarding',
   forgotPassword: '/forgot-password',

@@ -5,6 +5,7 @@ import type { ApiMeta } from '../../lib/api';
 import { decodeToken } from '../../lib/jwt';
 import { tutorialMarkerApi } from '../../lib/markers';
 import { authApi } from './api';
+import { oidcApi } from './oidc-api';
 
 export type TwoFactorState = {
   setup: boolean;
@@ -143,6 +144,16 @@ export const authSlice = createSlice({
         state.success = (action.meta.baseQueryMeta as ApiMeta | undefined)?.message ?? null;
       })
       .addMatcher(isAnyOf(authEndpoints.login.matchFulfilled), (state, action) => {
+        startSession(state, action.payload);
+        state.isSignupFlow = false;
+      })
+      // Signed in through an OpenID provider: the same session a password sign-in gives.
+      .addMatcher(oidcApi.endpoints.completeOidc.matchFulfilled, (state, action) => {
+        if (action.payload.kind !== 'session') return;
+        startSession(state, action.payload.session);
+        state.isSignupFlow = false;
+      })
+      .addMatcher(oidcApi.endpoints.linkOidc.matchFulfilled, (state, action) => {
         startSession(state, action.payload);
         state.isSignupFlow = false;
       })

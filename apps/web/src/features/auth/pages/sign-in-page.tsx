@@ -12,6 +12,7 @@ import { useSessionActions } from '../../../lib/session-actions';
 import { useLoginMutation } from '../api';
 import { AuthHeading } from '../components/auth-heading';
 import { PasswordField } from '../components/password-field';
+import { ProviderButtons } from '../components/provider-buttons';
 import { signInTarget, signInText, useSignInForm } from '../sign-in-form';
 
 /**
@@ -82,6 +83,7 @@ export function SignInPage() {
           <Button type="submit" variant="contained" size="large" loading={busy}>
             {signInText.submit}
           </Button>
+          <ProviderButtons error={new URLSearchParams(location.search).get('provider_error')} />
           <Typography variant="body2" sx={{ textAlign: 'center' }}>
             {signInText.newHere}{' '}
             <Link component={RouterLink} to={paths.signUp}>
