@@ -7,6 +7,7 @@ import {
 } from '@liftoff/contracts/expert-meetings';
 import { expertErrors, type Availability, type MeetingRequest } from '@liftoff/contracts/experts';
 import type { AppEvent } from '@liftoff/contracts/events';
+import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { dateIn, dayBounds, freeSlots, isCalendarDate, isoIn } from './availability.js';
 import { calendarFeeds } from './calendar-feeds.js';
@@ -109,6 +110,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
     const founderEmail = founder?.email ?? '';
     const founderName = row.context?.founderName ?? founder?.name ?? founderEmail;
     const ics = invites.attachmentOf(row, expert, founderEmail);
+    await deps.syncCopy(row, expert, founderEmail);
     const fill = (text: string) =>
       text.replace('{expert}', fullName(expert)).replace('{founder}', founderName);
     const message =
@@ -172,18 +174,14 @@ export function createMeetingsService(deps: MeetingsDeps) {
   }
 
   /** The expert's free slots on a date for this meeting's service, the meeting's own time counted free. */
-  async function slotsFor(
-    expert: ExpertRow,
-    row: MeetingRequestRow,
-    date: string,
-    busyFrom = expertsRepository(db),
-  ) {
+  async function slotsFor(expert: ExpertRow, row: MeetingRequestRow, date: string, tx?: DbOrTx) {
     const rules = expert.availability;
     const zone = rules.timezone;
     const day = dayBounds(date, zone);
-    const busy = (await busyFrom.busyMeetings(expert.id, new Date(day.start - DAY), new Date(day.end + DAY)))
-      .filter((m) => m.id !== row.id)
-      .map((m) => ({ start: m.startsAt.getTime(), end: m.endsAt.getTime() }));
+    const busy = await deps.busy(expert, new Date(day.start - DAY), new Date(day.end + DAY), {
+      except: row.id,
+      ...(tx ? { db: tx } : {}),
+    });
     const service = { serviceKey: row.serviceKey, name: row.serviceName, duration: row.durationMinutes };
     return freeSlots({ rules, service, date, timezone: zone, now: deps.now(), busy });
   }
@@ -237,12 +235,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const start = Date.parse(body.start);
       const after = await db.transaction(async (tx) => {
         const locked = (await expertsRepository(tx).lockById(expert.id))!;
-        const free = await slotsFor(
-          locked,
-          row,
-          dateIn(start, locked.availability.timezone),
-          expertsRepository(tx),
-        );
+        const free = await slotsFor(locked, row, dateIn(start, locked.availability.timezone), tx);
         if (!free.includes(start)) {
           throw badRequest(expertErrors.notASlot, [{ path: 'start', message: 'Not one of your free slots' }]);
         }
