@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { dateIn, dayBounds, freeSlots, isCalendarDate, isoIn } from './availability.js';
 import { calendarFeeds } from './calendar-feeds.js';
+import { meetingsAfter } from './meetings-after.js';
 import { fullName, isLive, meetingInvites, when } from './meeting-invites.js';
 import { videoUrlOf } from './meeting-place.js';
 import type { MeetingsDeps } from './meetings-deps.js';
@@ -36,6 +37,7 @@ const subjects: Record<Change, string> = {
   proposal_declined: 'Declined',
   cancelled: 'Cancelled',
   notes: 'Notes',
+  rescheduled: 'Moved',
 };
 
 /** What each change tells the founder and the expert, in the mail that carries the updated invite. */
@@ -53,6 +55,7 @@ const wording: Record<Change, { founder: string; expert: string }> = {
   },
   cancelled: { founder: 'The meeting is cancelled', expert: 'The meeting is cancelled' },
   notes: { founder: '{expert} shared notes from your meeting', expert: 'Your notes are shared' },
+  rescheduled: { founder: 'You moved the meeting', expert: '{founder} moved the meeting to another time' },
 };
 
 /**
@@ -85,6 +88,8 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const person = people.get(row.userId);
       return {
         ...toMeeting(row, expert),
+        expertRating:
+          row.expertRating === null ? null : { score: row.expertRating, note: row.expertRatingNote },
         founderName: row.context?.founderName ?? person?.name ?? 'A founder',
         founderEmail: person?.email ?? '',
         context: row.context,
@@ -93,10 +98,13 @@ export function createMeetingsService(deps: MeetingsDeps) {
   }
 
   /** Either side may cancel until the minimum notice before the start; after that the time is kept. */
-  function checkNotice(row: MeetingRequestRow, expert: ExpertRow) {
+  function checkNotice(
+    row: MeetingRequestRow,
+    expert: ExpertRow,
+    refusal: string = meetingsErrors.tooLateToCancel,
+  ) {
     const notice = expert.availability.minimumNoticeHours * HOUR;
-    if (row.startsAt.getTime() - deps.now().getTime() < notice)
-      throw conflict(meetingsErrors.tooLateToCancel);
+    if (row.startsAt.getTime() - deps.now().getTime() < notice) throw conflict(refusal);
   }
 
   /** Mails both sides the meeting's current invite and tells each account in the notification centre. */
@@ -351,6 +359,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
       return toMeeting(after, expert);
     },
 
+    ...meetingsAfter({ deps, expertMeeting, toPortal, checkNotice, slotsFor, announce }),
     ...calendarFeeds(deps, ownProfile),
   };
 }

@@ -106,6 +106,13 @@ export const meetingRequests = pgTable(
     cancelledBy: text('cancelled_by', { enum: ['founder', 'expert'] }),
     /** The expert's notes after the meeting, shown to the founder. */
     notes: text('notes'),
+    /** When the expert marked that the founder did not come. */
+    noShowAt: timestamp('no_show_at', { withTimezone: true }),
+    /** Each side's rating after the meeting (1–5) and its note. */
+    founderRating: integer('founder_rating'),
+    founderRatingNote: text('founder_rating_note'),
+    expertRating: integer('expert_rating'),
+    expertRatingNote: text('expert_rating_note'),
     /**
      * The meeting's own Jitsi Meet room (meeting-place.ts): 32 random hex digits, made by the database, also
      * for the meetings that were there before rooms existed.
