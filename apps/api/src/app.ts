@@ -48,6 +48,7 @@ import { createPortalAvailability } from './features/experts/portal-availability
 import { createPortalProfile } from './features/experts/portal-profile.js';
 import { expertProfileRoutes } from './features/experts/profile-routes.js';
 import { expertMeetingsRoutes } from './features/experts/meetings-routes.js';
+import { calendarConnectionsRoutes } from './features/experts/calendars/connections-routes.js';
 import { createPortalService } from './features/experts/portal-service.js';
 import { createSupportFeature } from './features/support/feature.js';
 import { supportRoutes } from './features/support/routes.js';
@@ -414,6 +415,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   });
   await app.register(expertMeetingsRoutes, { meetings: experts.meetingsService });
+  await app.register(calendarConnectionsRoutes, {
+    connections: experts.calendarConnections((userId) => portal.ownProfile(userId)),
+  });
   await app.register(supportRoutes, { service: support });
   await app.register(supportStudioRoutes, {
     inbox: createInboxService({

@@ -78,6 +78,7 @@ export const meetingChanges = [
   'proposal_declined',
   'cancelled',
   'notes',
+  'rescheduled',
 ] as const;
 export const meetingChangedEvent = z.object({
   type: z.literal('meeting.changed'),

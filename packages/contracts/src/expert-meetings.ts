@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { availability, founderContext, meetingRequest } from './experts.js';
+import { availability, founderContext, meetingRating, meetingRequest } from './experts.js';
 
 /**
  * The meetings of the expert portal: requests addressed to the signed-in expert, their answers, proposals of
@@ -16,6 +16,9 @@ export const meetingsMessages = {
   feed: 'Calendar Feed Fetched Successfully.',
   feedCreated: 'Calendar Feed Created Successfully.',
   feedRevoked: 'Calendar Feed Revoked Successfully.',
+  reschedule: 'Meeting Moved Successfully.',
+  noShow: 'No-Show Recorded Successfully.',
+  rating: 'Meeting Rated Successfully.',
 } as const;
 
 export const meetingsErrors = {
@@ -24,10 +27,17 @@ export const meetingsErrors = {
   notCancellable: 'This meeting is already cancelled or declined.',
   notesTooEarly: 'Notes can be written once an accepted meeting has taken place.',
   notMovable: 'Only a pending or accepted meeting can move to another time.',
+  notReschedulable:
+    'Only an accepted meeting, or a request still waiting for the expert, can move to another time. Answer the time the expert proposed instead.',
+  tooLateToMove: 'It is too late to move this meeting: it is within the minimum notice.',
+  notStarted: 'A no-show can be marked once an accepted meeting has started.',
+  notHeld: 'A meeting can be rated once it was accepted and has ended.',
 } as const;
 
 /** A meeting as the expert sees it: who asked and where they stood in the program. */
 export const portalMeeting = meetingRequest.extend({
+  /** The expert's own rating of the meeting, once given. */
+  expertRating: meetingRating.nullable(),
   founderName: z.string(),
   founderEmail: z.string(),
   context: founderContext.nullable(),
@@ -80,3 +90,12 @@ export const calendarFeed = z.object({
 });
 export type CalendarFeed = z.infer<typeof calendarFeed>;
 export const calendarFeedQuery = z.object({ token: z.string().min(1).max(200) }).strict();
+
+/** The founder moves their meeting to another free slot of the same expert (one of the slot list's starts). */
+export const rescheduleMeetingBody = z.object({ start: z.iso.datetime({ offset: true }) }).strict();
+export type RescheduleMeetingBody = z.infer<typeof rescheduleMeetingBody>;
+
+export const rateMeetingBody = z
+  .object({ score: z.number().int().min(1).max(5), note: z.string().trim().max(2000).optional() })
+  .strict();
+export type RateMeetingBody = z.infer<typeof rateMeetingBody>;

@@ -74,6 +74,8 @@ export const availabilitySettings = z
       .min(0)
       .max(24 * 60),
     bookingWindowDays: z.number().int().positive().max(365),
+    /** A founder moving an accepted meeting to another free slot keeps it accepted, without asking again. */
+    autoAcceptReschedule: z.boolean().optional(),
   })
   .strict()
   .superRefine((value, ctx) => {

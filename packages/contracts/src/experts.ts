@@ -169,6 +169,10 @@ export const requestMeetingBody = z
   .strict();
 export type RequestMeetingBody = z.infer<typeof requestMeetingBody>;
 
+/** One side's rating of a held meeting: 1 (poor) to 5 (excellent), with a note. */
+export const meetingRating = z.object({ score: z.number().int().min(1).max(5), note: z.string().nullable() });
+export type MeetingRating = z.infer<typeof meetingRating>;
+
 export const meetingRequest = z.object({
   id: z.string(),
   expertId: z.string(),
@@ -199,6 +203,10 @@ export const meetingRequest = z.object({
   sequence: z.number().int(),
   /** `GET` it for the current .ics invite (text/calendar). */
   inviteUrl: z.string(),
+  /** The expert marked that the founder did not come. */
+  noShow: z.boolean(),
+  /** The founder's own rating of the meeting, once given (after it ended). */
+  founderRating: meetingRating.nullable(),
   /** The meeting's own video call (a Jitsi Meet room with an unguessable name), also in its invite and mails. */
   videoUrl: z.string(),
   createdAt: z.string(),

@@ -7,15 +7,9 @@ import {
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import {
-  firstFreeSlot,
-  freeDays,
-  isValidZone,
-  type AvailabilityRules,
-  type BusyMeeting,
-} from './availability.js';
+import { firstFreeSlot, freeDays, isValidZone, type AvailabilityRules } from './availability.js';
+import type { BusyOf } from './calendars/busy-times.js';
 import { expertsRepository } from './repository.js';
-import type { MeetingRequestRow } from './tables.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -38,9 +32,6 @@ export function serviceOf(rules: AvailabilityRules, serviceKey: string | undefin
   return service;
 }
 
-const asBusy = (rows: MeetingRequestRow[]): BusyMeeting[] =>
-  rows.map((m) => ({ start: m.startsAt.getTime(), end: m.endsAt.getTime() }));
-
 function checkMonth(month: string): string {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
     throw badRequest(`month: "${month}" is not a calendar month in the form YYYY-MM.`, [
@@ -55,7 +46,7 @@ function checkMonth(month: string): string {
  * slot, and which days of a month have any. Both walk `freeSlots` (availability.ts) with the live meetings,
  * so they can never disagree with the slot list a founder books from.
  */
-export function availabilityCalendar(deps: { db: Db; now: () => Date }) {
+export function availabilityCalendar(deps: { db: Db; now: () => Date; busy: BusyOf }) {
   const { db } = deps;
   return {
     async nextFreeSlots(): Promise<NextFreeSlot[]> {
@@ -67,7 +58,7 @@ export function availabilityCalendar(deps: { db: Db; now: () => Date }) {
           const rules = expert.availability;
           const service = rules.services[0];
           if (!service) return { expertId: expert.id, serviceKey: '', start: null };
-          const busy = asBusy(await repo.busyMeetings(expert.id, new Date(now.getTime() - DAY), until));
+          const busy = await deps.busy(expert, new Date(now.getTime() - DAY), until);
           const start = firstFreeSlot({ rules, service, now, busy }, nextFreeHorizonDays);
           return {
             expertId: expert.id,
@@ -87,12 +78,10 @@ export function availabilityCalendar(deps: { db: Db; now: () => Date }) {
       const rules = expert.availability;
       const service = serviceOf(rules, query.serviceKey);
       const first = DateTime.fromISO(`${month}-01`, { zone: timezone });
-      const busy = asBusy(
-        await repo.busyMeetings(
-          expert.id,
-          new Date(first.toMillis() - DAY),
-          new Date(first.plus({ months: 1 }).toMillis() + DAY),
-        ),
+      const busy = await deps.busy(
+        expert,
+        new Date(first.toMillis() - DAY),
+        new Date(first.plus({ months: 1 }).toMillis() + DAY),
       );
       return {
         month,

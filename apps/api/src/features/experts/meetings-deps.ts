@@ -1,5 +1,7 @@
 import type { AppEvent } from '@liftoff/contracts/events';
 import type { Db } from '../../db/client.js';
+import type { BusyOf } from './calendars/busy-times.js';
+import type { SyncCopy } from './calendars/meeting-copies.js';
 import type { MeetingInviteDeps } from './meeting-invites.js';
 
 /**
@@ -11,4 +13,8 @@ export interface MeetingsDeps extends MeetingInviteDeps {
   publish: (event: AppEvent) => void;
   /** The accounts room's answer: founders' names and addresses by id. */
   people: (ids: string[]) => Promise<Map<string, { name: string; email: string }>>;
+  /** What holds the expert's time: live meetings and connected calendars (calendars/busy-times.ts). */
+  busy: BusyOf;
+  /** Puts, replaces or removes the expert's own calendar copy of a meeting after each change. */
+  syncCopy: SyncCopy;
 }

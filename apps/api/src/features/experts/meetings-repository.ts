@@ -64,6 +64,26 @@ export function meetingsRepository(db: DbOrTx) {
         .returning();
       return row;
     },
+    /**
+     * What is written after a meeting (no-show, ratings): no new version of the event, so SEQUENCE stays.
+     * Only while the meeting is still ACCEPTED; undefined otherwise.
+     */
+    async record(
+      id: string,
+      set: Partial<
+        Pick<
+          typeof meetingRequests.$inferInsert,
+          'noShowAt' | 'founderRating' | 'founderRatingNote' | 'expertRating' | 'expertRatingNote'
+        >
+      >,
+    ): Promise<MeetingRequestRow | undefined> {
+      const [row] = await db
+        .update(meetingRequests)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(and(eq(meetingRequests.id, id), eq(meetingRequests.status, 'ACCEPTED')))
+        .returning();
+      return row;
+    },
     async accepted(expertId: string): Promise<MeetingRequestRow[]> {
       return db
         .select()

@@ -13,6 +13,8 @@ import {
   type PortalMeeting,
   proposalAnswerBody,
   proposeMeetingBody,
+  rateMeetingBody,
+  rescheduleMeetingBody,
 } from '@liftoff/contracts/expert-meetings';
 import { meetingIdParams, meetingRequest } from '@liftoff/contracts/experts';
 import type { FastifyInstance } from 'fastify';
@@ -103,6 +105,79 @@ export async function expertMeetingsRoutes(app: FastifyInstance, options: { meet
     meetingNotesBody,
     meetingsMessages.notes,
     (userId, id, body) => meetings.notes(userId, id, body.notes),
+  );
+
+  r.post(
+    '/api/expert-portal/meetings/:id/no-show',
+    {
+      config: { ...experts, errors: [404, 409] },
+      schema: {
+        tags,
+        summary: 'Mark that the founder did not come to an accepted meeting that has started',
+        params: meetingIdParams,
+        response: { 200: envelope(portalMeeting) },
+      },
+    },
+    async (request) =>
+      ok(meetingsMessages.noShow, await meetings.markNoShow(userOf(request), request.params.id)),
+  );
+
+  r.put(
+    '/api/expert-portal/meetings/:id/rating',
+    {
+      config: { ...experts, errors: [404, 409] },
+      schema: {
+        tags,
+        summary: 'Rate a meeting I held (1–5, with a note); given again, it replaces the earlier rating',
+        params: meetingIdParams,
+        body: rateMeetingBody,
+        response: { 200: envelope(portalMeeting) },
+      },
+    },
+    async (request) =>
+      ok(
+        meetingsMessages.rating,
+        await meetings.rateByExpert(userOf(request), request.params.id, request.body),
+      ),
+  );
+
+  r.post(
+    '/api/expert/meetings/:id/reschedule',
+    {
+      config: { ...sendsMail, errors: [404, 409] },
+      schema: {
+        tags: ['experts'],
+        summary:
+          "Move my meeting to another of the expert's free slots; the expert confirms it unless they allow moves at once",
+        params: meetingIdParams,
+        body: rescheduleMeetingBody,
+        response: { 200: envelope(meetingRequest) },
+      },
+    },
+    async (request) =>
+      ok(
+        meetingsMessages.reschedule,
+        await meetings.reschedule(userOf(request), request.params.id, request.body.start),
+      ),
+  );
+
+  r.put(
+    '/api/expert/meetings/:id/rating',
+    {
+      config: { errors: [404, 409] },
+      schema: {
+        tags: ['experts'],
+        summary: 'Rate one of my meetings after it took place (1–5, with a note)',
+        params: meetingIdParams,
+        body: rateMeetingBody,
+        response: { 200: envelope(meetingRequest) },
+      },
+    },
+    async (request) =>
+      ok(
+        meetingsMessages.rating,
+        await meetings.rateByFounder(userOf(request), request.params.id, request.body),
+      ),
   );
 
   r.get(

@@ -7,9 +7,11 @@ import {
 } from '@liftoff/contracts/expert-meetings';
 import { expertErrors, type Availability, type MeetingRequest } from '@liftoff/contracts/experts';
 import type { AppEvent } from '@liftoff/contracts/events';
+import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { dateIn, dayBounds, freeSlots, isCalendarDate, isoIn } from './availability.js';
 import { calendarFeeds } from './calendar-feeds.js';
+import { meetingsAfter } from './meetings-after.js';
 import { fullName, isLive, meetingInvites, when } from './meeting-invites.js';
 import { videoUrlOf } from './meeting-place.js';
 import type { MeetingsDeps } from './meetings-deps.js';
@@ -35,6 +37,7 @@ const subjects: Record<Change, string> = {
   proposal_declined: 'Declined',
   cancelled: 'Cancelled',
   notes: 'Notes',
+  rescheduled: 'Moved',
 };
 
 /** What each change tells the founder and the expert, in the mail that carries the updated invite. */
@@ -52,6 +55,7 @@ const wording: Record<Change, { founder: string; expert: string }> = {
   },
   cancelled: { founder: 'The meeting is cancelled', expert: 'The meeting is cancelled' },
   notes: { founder: '{expert} shared notes from your meeting', expert: 'Your notes are shared' },
+  rescheduled: { founder: 'You moved the meeting', expert: '{founder} moved the meeting to another time' },
 };
 
 /**
@@ -84,6 +88,8 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const person = people.get(row.userId);
       return {
         ...toMeeting(row, expert),
+        expertRating:
+          row.expertRating === null ? null : { score: row.expertRating, note: row.expertRatingNote },
         founderName: row.context?.founderName ?? person?.name ?? 'A founder',
         founderEmail: person?.email ?? '',
         context: row.context,
@@ -92,10 +98,13 @@ export function createMeetingsService(deps: MeetingsDeps) {
   }
 
   /** Either side may cancel until the minimum notice before the start; after that the time is kept. */
-  function checkNotice(row: MeetingRequestRow, expert: ExpertRow) {
+  function checkNotice(
+    row: MeetingRequestRow,
+    expert: ExpertRow,
+    refusal: string = meetingsErrors.tooLateToCancel,
+  ) {
     const notice = expert.availability.minimumNoticeHours * HOUR;
-    if (row.startsAt.getTime() - deps.now().getTime() < notice)
-      throw conflict(meetingsErrors.tooLateToCancel);
+    if (row.startsAt.getTime() - deps.now().getTime() < notice) throw conflict(refusal);
   }
 
   /** Mails both sides the meeting's current invite and tells each account in the notification centre. */
@@ -109,6 +118,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
     const founderEmail = founder?.email ?? '';
     const founderName = row.context?.founderName ?? founder?.name ?? founderEmail;
     const ics = invites.attachmentOf(row, expert, founderEmail);
+    await deps.syncCopy(row, expert, founderEmail);
     const fill = (text: string) =>
       text.replace('{expert}', fullName(expert)).replace('{founder}', founderName);
     const message =
@@ -172,18 +182,14 @@ export function createMeetingsService(deps: MeetingsDeps) {
   }
 
   /** The expert's free slots on a date for this meeting's service, the meeting's own time counted free. */
-  async function slotsFor(
-    expert: ExpertRow,
-    row: MeetingRequestRow,
-    date: string,
-    busyFrom = expertsRepository(db),
-  ) {
+  async function slotsFor(expert: ExpertRow, row: MeetingRequestRow, date: string, tx?: DbOrTx) {
     const rules = expert.availability;
     const zone = rules.timezone;
     const day = dayBounds(date, zone);
-    const busy = (await busyFrom.busyMeetings(expert.id, new Date(day.start - DAY), new Date(day.end + DAY)))
-      .filter((m) => m.id !== row.id)
-      .map((m) => ({ start: m.startsAt.getTime(), end: m.endsAt.getTime() }));
+    const busy = await deps.busy(expert, new Date(day.start - DAY), new Date(day.end + DAY), {
+      except: row.id,
+      ...(tx ? { db: tx } : {}),
+    });
     const service = { serviceKey: row.serviceKey, name: row.serviceName, duration: row.durationMinutes };
     return freeSlots({ rules, service, date, timezone: zone, now: deps.now(), busy });
   }
@@ -237,12 +243,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const start = Date.parse(body.start);
       const after = await db.transaction(async (tx) => {
         const locked = (await expertsRepository(tx).lockById(expert.id))!;
-        const free = await slotsFor(
-          locked,
-          row,
-          dateIn(start, locked.availability.timezone),
-          expertsRepository(tx),
-        );
+        const free = await slotsFor(locked, row, dateIn(start, locked.availability.timezone), tx);
         if (!free.includes(start)) {
           throw badRequest(expertErrors.notASlot, [{ path: 'start', message: 'Not one of your free slots' }]);
         }
@@ -358,6 +359,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
       return toMeeting(after, expert);
     },
 
+    ...meetingsAfter({ deps, expertMeeting, toPortal, checkNotice, slotsFor, announce }),
     ...calendarFeeds(deps, ownProfile),
   };
 }

@@ -66,6 +66,9 @@ export const toMeeting = (row: MeetingRequestRow, expert: ExpertRow): MeetingReq
   sequence: row.sequence,
   inviteUrl: `/api/expert/meetings/${row.id}/invite.ics`,
   videoUrl: videoUrlOf(row),
+  noShow: row.noShowAt !== null,
+  founderRating:
+    row.founderRating === null ? null : { score: row.founderRating, note: row.founderRatingNote },
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

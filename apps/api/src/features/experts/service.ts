@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../plugins/mail.js';
 import { dateIn, dayBounds, freeSlots, isCalendarDate, isoIn } from './availability.js';
 import { availabilityCalendar, checkZone, serviceOf } from './availability-calendar.js';
+import type { BusyOf } from './calendars/busy-times.js';
 import type { FounderContextProvider, FounderDetails } from './founder-context.js';
 import type { MeetingsService } from './meetings-service.js';
 import { contextLines, fullName, meetingInvites, when } from './meeting-invites.js';
@@ -34,6 +35,8 @@ export interface ExpertsDeps {
   founder: FounderContextProvider;
   /** Signs the expert's accept/decline link. */
   secret: string;
+  /** What holds the expert's time: live meetings and connected calendars (calendars/busy-times.ts). */
+  busy: BusyOf;
   /** Changes of a meeting after its request: answers, cancelling (meetings-service.ts). */
   meetings: Pick<MeetingsService, 'cancelByFounder' | 'answerByLink'>;
 }
@@ -170,19 +173,8 @@ export function createExpertsService(deps: ExpertsDeps) {
       const rules = expert.availability;
       const service = serviceOf(rules, query.serviceKey);
       const day = dayBounds(query.date, timezone);
-      const busy = await expertsRepository(db).busyMeetings(
-        expert.id,
-        new Date(day.start - DAY),
-        new Date(day.end + DAY),
-      );
-      const slots = freeSlots({
-        rules,
-        service,
-        date: query.date,
-        timezone,
-        now: deps.now(),
-        busy: busy.map((m) => ({ start: m.startsAt.getTime(), end: m.endsAt.getTime() })),
-      });
+      const busy = await deps.busy(expert, new Date(day.start - DAY), new Date(day.end + DAY));
+      const slots = freeSlots({ rules, service, date: query.date, timezone, now: deps.now(), busy });
       return {
         slots: slots.map((ms) => isoIn(ms, timezone)),
         timezone,
@@ -219,11 +211,11 @@ export function createExpertsService(deps: ExpertsDeps) {
               { path: 'start', message: 'Not one of the free slots' },
             ]);
           }
-          const busy = await repo.busyMeetings(expert.id, new Date(day.start - DAY), new Date(day.end + DAY));
-          const taken = !freeSlots({
-            ...query,
-            busy: busy.map((m) => ({ start: m.startsAt.getTime(), end: m.endsAt.getTime() })),
-          }).includes(start);
+          // The calendars' busy blocks as last read: no network while the expert's row is locked.
+          const busy = await deps.busy(expert, new Date(day.start - DAY), new Date(day.end + DAY), {
+            db: tx,
+          });
+          const taken = !freeSlots({ ...query, busy }).includes(start);
           if (taken) throw conflict(expertErrors.slotTaken);
           const inserted = await repo.insertMeeting({
             expertId: expert.id,

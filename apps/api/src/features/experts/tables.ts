@@ -1,6 +1,16 @@
 import type { ExpertMeta, FounderContext, MeetingStatus, QuestionStatus } from '@liftoff/contracts/experts';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 // Only the users table, for foreign keys that delete a founder's requests and messages with the account
 // (the same exception as features/ai/tables.ts).
 import { users } from '../auth/tables.js';
@@ -96,6 +106,13 @@ export const meetingRequests = pgTable(
     cancelledBy: text('cancelled_by', { enum: ['founder', 'expert'] }),
     /** The expert's notes after the meeting, shown to the founder. */
     notes: text('notes'),
+    /** When the expert marked that the founder did not come. */
+    noShowAt: timestamp('no_show_at', { withTimezone: true }),
+    /** Each side's rating after the meeting (1–5) and its note. */
+    founderRating: integer('founder_rating'),
+    founderRatingNote: text('founder_rating_note'),
+    expertRating: integer('expert_rating'),
+    expertRatingNote: text('expert_rating_note'),
     /**
      * The meeting's own Jitsi Meet room (meeting-place.ts): 32 random hex digits, made by the database, also
      * for the meetings that were there before rooms existed.
@@ -103,6 +120,12 @@ export const meetingRequests = pgTable(
     videoRoom: text('video_room')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * Where the expert's own copy of the accepted meeting is stored (a calendar object in the CalDAV calendar
+     * they chose, docs/decisions/063), so it is updated or removed at the same address.
+     */
+    calendarCopyUrl: text('calendar_copy_url'),
+    calendarCopyConnectionId: uuid('calendar_copy_connection_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -112,6 +135,12 @@ export const meetingRequests = pgTable(
       .where(sql`status in ('REQUESTED', 'ACCEPTED')`),
     index('meeting_requests_expert_time_idx').on(table.expertId, table.startsAt),
     index('meeting_requests_user_idx').on(table.userId, table.startsAt),
+    // Named: the generated name passes PostgreSQL's 63 characters.
+    foreignKey({
+      name: 'meeting_requests_copy_connection_fk',
+      columns: [table.calendarCopyConnectionId],
+      foreignColumns: [expertCalendarConnections.id],
+    }).onDelete('set null'),
   ],
 );
 export type MeetingRequestRow = typeof meetingRequests.$inferSelect;
@@ -174,3 +203,45 @@ export const expertCalendarFeeds = pgTable(
   },
   (table) => [uniqueIndex('expert_calendar_feeds_token_unique').on(table.tokenHash)],
 );
+
+/** A busy block read from a connected calendar, as UTC milliseconds. */
+export interface BusyBlock {
+  start: number;
+  end: number;
+}
+
+/**
+ * A calendar the expert connected (docs/decisions/063): an iCalendar subscription (read only) or a CalDAV
+ * account. `secret` is the sealed JSON of the address and, for CalDAV, the user name and password
+ * (lib/secret-box.ts, AES-256-GCM under ENCRYPTION_KEY); it is deleted with the row on disconnect. `busy` is
+ * the last good read of busy times (the cache the slot engine reads); a failed refresh keeps it and says why
+ * in `lastError`.
+ */
+export const expertCalendarConnections = pgTable(
+  'expert_calendar_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['ical', 'caldav'] }).notNull(),
+    label: text('label').notNull(),
+    host: text('host').notNull(),
+    secret: text('secret').notNull(),
+    /** A CalDAV account's calendars as last discovered. */
+    calendars: jsonb('calendars').$type<{ url: string; name: string }[]>().notNull().default([]),
+    /** The calendar of this account that receives accepted meetings (at most one per expert). */
+    meetingCalendarUrl: text('meeting_calendar_url'),
+    status: text('status', { enum: ['pending', 'ok', 'error'] })
+      .notNull()
+      .default('pending'),
+    lastError: text('last_error'),
+    busy: jsonb('busy').$type<BusyBlock[]>().notNull().default([]),
+    /** When a refresh was last started (the claim that keeps two instances from reading at once). */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('expert_calendar_connections_expert_idx').on(table.expertId)],
+);
+export type CalendarConnectionRow = typeof expertCalendarConnections.$inferSelect;

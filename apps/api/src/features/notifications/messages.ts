@@ -139,6 +139,7 @@ export async function messagesFor(
         proposal_declined: `${event.actorName} declined the time you proposed`,
         cancelled: `${event.actorName} cancelled your meeting`,
         notes: `${event.actorName} shared notes from your meeting`,
+        rescheduled: `${event.actorName} moved your meeting to another time`,
       };
       return [
         {

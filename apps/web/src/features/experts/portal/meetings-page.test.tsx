@@ -14,6 +14,7 @@ const expert = userWith(['expert']);
 
 const meeting: PortalMeeting = {
   ...aMeeting({ note: 'Feedback on our pricing tiers, please.' }),
+  expertRating: null,
   founderName: 'Ada Founder',
   founderEmail: 'ada@example.com',
   context: {

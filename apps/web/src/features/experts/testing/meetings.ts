@@ -20,6 +20,8 @@ export const aMeeting = (overrides: Partial<MeetingRequest> = {}): MeetingReques
   sequence: 0,
   inviteUrl: '/api/expert/meetings/m1/invite.ics',
   videoUrl: 'https://meet.jit.si/Liftoff-0123456789abcdef0123456789abcdef',
+  noShow: false,
+  founderRating: null,
   createdAt: '2099-03-01T10:00:00.000Z',
   updatedAt: '2099-03-01T10:00:00.000Z',
   ...overrides,
