@@ -138,6 +138,9 @@ describe('the notification centre', () => {
       'mission.reopened': true,
       'question.answered': true,
       'question.replied': true,
+      'startup.joined': true,
+      'startup.member_removed': true,
+      'startup.owner_changed': true,
     });
     const saved = await send('PUT', '/api/notifications/preferences', founder.token, {
       email: { 'deliverable.reviewed': false },
