@@ -66,6 +66,7 @@ import { programsStudioRoutes } from './features/programs/studio-routes.js';
 import { cohortMembership } from './features/cohorts/membership.js';
 import { createCohortScope } from './features/cohorts/scope.js';
 import { createStartupsFeature } from './features/startups/feature.js';
+import { startupsAccountData } from './features/startups/account-data.js';
 import { startupsRoutes } from './features/startups/routes.js';
 import { startupsStudioRoutes } from './features/startups/studio-routes.js';
 import { importProgramPack } from './content/program-pack.js';
@@ -347,6 +348,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     programsAccountData(app.db),
     cohortsAccountData(app.db),
+    startupsAccountData(startups),
     expertsAccountData(app.db),
     supportAccountData(app.db),
     aiAccountData(app.db),

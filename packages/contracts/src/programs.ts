@@ -57,10 +57,26 @@ export const worksheetField = z.object({
 export type WorksheetField = z.infer<typeof worksheetField>;
 
 /** A TOOL step's worksheet: the fields of the template and what this founder has saved so far. */
+/**
+ * Each saved field's version (1 for the first save), who saved it last and when: a field's save names the
+ * version it was made from, and a save from an older one is refused (409) with both texts.
+ */
+export const answerVersion = z.object({
+  version: z.number().int(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AnswerVersion = z.infer<typeof answerVersion>;
+
 export const worksheet = z.object({
   fields: z.array(worksheetField),
   answers: z.record(z.string(), z.string()),
   updatedAt: z.string().nullable(),
+  /**
+   * By field key; a field never saved has none (its version is 0). Always sent by the API; optional for
+   * clients built before fields were versioned.
+   */
+  versions: z.record(z.string(), answerVersion).optional(),
 });
 export type Worksheet = z.infer<typeof worksheet>;
 
@@ -209,6 +225,16 @@ export type NextStepResult = z.infer<typeof nextStepResult>;
 
 export const ratingBody = z.object({ rating: z.number().int().min(1).max(5) }).strict();
 export const worksheetBody = z.object({ answers: z.record(z.string(), z.string().max(10_000)) }).strict();
+
+/** One field's save: its text and the version it was edited from (0 when it had never been saved). */
+export const answerBody = z
+  .object({ value: z.string().max(10_000), version: z.number().int().min(0) })
+  .strict();
+export type AnswerBody = z.infer<typeof answerBody>;
+export const answerParams = z.object({
+  id: z.string().min(1),
+  key: z.string().min(1).max(80),
+});
 
 /**
  * A step of this milestone that a newer version of the program no longer has, as the founder left it when

@@ -140,6 +140,9 @@ describe('the notification centre', () => {
       'question.replied': true,
       'milestone.due': true,
       'founder.nudged': true,
+      'startup.joined': true,
+      'startup.member_removed': true,
+      'startup.owner_changed': true,
     });
     const saved = await send('PUT', '/api/notifications/preferences', founder.token, {
       email: { 'deliverable.reviewed': false },

@@ -147,6 +147,7 @@ describe('every /api route × every kind of person', () => {
       'POST /api/startup/leave',
       'DELETE /api/startup/members/:userId',
       'PUT /api/startup/owner',
+      'PUT /api/userStep/:id/answers/:key',
       'GET /api/studio/startups/:id',
       'POST /api/studio/startups/:id/invitations',
     ])

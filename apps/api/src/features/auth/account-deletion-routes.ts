@@ -60,14 +60,19 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
       if (user.twoFactorEnabled) await confirmSecondFactor(principal, input.code);
       // The files' keys are read before their rows go with the account.
       const files = (await Promise.all(sources.map((s) => s.files?.(user.id) ?? []))).flat();
+      const afterwards: (() => void)[] = [];
       await db.transaction(async (tx) => {
-        for (const source of sources) await source.forget?.(tx, user.id, user.email);
+        for (const source of sources) {
+          const after = await source.forget?.(tx, user.id, user.email);
+          if (after) afterwards.push(after);
+        }
         // Mails still waiting for this address (and the record of those sent) go; the confirmation is the last.
         await mailer.forget(user.email, tx);
         await mailer.send(user.email, authMails.accountDeleted(), [], tx);
         // Every row keyed to the user cascades (decision 008): sessions end with their refresh tokens, at once.
         await tx.delete(users).where(eq(users.id, user.id));
       });
+      for (const after of afterwards) after();
       // After the commit: a failed removal leaves bytes no record points at, never a record without its file.
       for (const file of files)
         await deps.storage

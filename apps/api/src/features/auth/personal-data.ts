@@ -17,5 +17,9 @@ export interface PersonalFile {
 export interface PersonalDataSource {
   sections?(userId: string): Promise<Record<string, unknown>>;
   files?(userId: string, on?: DbOrTx): Promise<PersonalFile[]>;
-  forget?(tx: DbOrTx, userId: string, email: string): Promise<void>;
+  /**
+   * Runs in the deletion's transaction; may answer what to do once it has committed (tell other people of
+   * what the deletion changed: events are published after the commit, never before).
+   */
+  forget?(tx: DbOrTx, userId: string, email: string): Promise<void | (() => void)>;
 }

@@ -45,7 +45,17 @@ export function toStep(row: StepRow): Step {
     estimatedMinutes: row.estimatedMinutes,
     toolUrl: row.templateFile ? `/api/content/templates/${row.templateFile}` : null,
     worksheet: row.worksheetFields
-      ? { fields: row.worksheetFields, answers: row.answers, updatedAt: iso(row.answersUpdatedAt) }
+      ? {
+          fields: row.worksheetFields,
+          answers: row.answers,
+          updatedAt: iso(row.answersUpdatedAt),
+          versions: Object.fromEntries(
+            Object.entries(row.answerVersions).map(([key, v]) => [
+              key,
+              { version: v.version, updatedBy: v.by, updatedAt: v.at },
+            ]),
+          ),
+        }
       : null,
     status: row.status,
     doLater: row.doLater,

@@ -124,6 +124,7 @@ const builders = {
         rating: userSteps.rating,
         answers: userSteps.answers,
         answersUpdatedAt: userSteps.answersUpdatedAt,
+        answerVersions: userSteps.answerVersions,
         completedAt: userSteps.completedAt,
         key: stepTemplates.key,
         title: stepTemplates.title,

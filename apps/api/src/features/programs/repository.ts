@@ -62,6 +62,7 @@ export function progressRepository(db: DbOrTx) {
           stepType: stepTemplates.type,
           worksheetFields: stepTemplates.worksheetFields,
           answers: userSteps.answers,
+          answerVersions: userSteps.answerVersions,
           missionId: userMissions.id,
           milestoneId: userMilestones.id,
           milestoneStatus: userMilestones.status,
@@ -104,6 +105,29 @@ export function progressRepository(db: DbOrTx) {
         .from(userPrograms)
         .where(eq(userPrograms.id, programId))
         .for('update');
+    },
+
+    /**
+     * Saves one worksheet field only if it is still at `version` (a compare-and-set in one statement, so two
+     * saves from the same version cannot both pass, on either database); false when it has moved on.
+     */
+    async saveAnswerAt(stepId: string, key: string, value: string, version: number, by: string, at: Date) {
+      const path = sql`array[${key}]::text[]`;
+      const rows = await db
+        .update(userSteps)
+        .set({
+          answers: sql`jsonb_set(${userSteps.answers}, ${path}, to_jsonb(${value}::text))`,
+          answerVersions: sql`jsonb_set(${userSteps.answerVersions}, ${path}, jsonb_build_object('version', ${version + 1}::int, 'by', ${by}::text, 'at', ${at.toISOString()}::text))`,
+          answersUpdatedAt: at,
+        })
+        .where(
+          and(
+            eq(userSteps.id, stepId),
+            sql`coalesce((${userSteps.answerVersions} -> ${key} ->> 'version')::int, 0) = ${version}`,
+          ),
+        )
+        .returning({ id: userSteps.id });
+      return rows.length === 1;
     },
 
     async setStep(stepId: string, values: Partial<typeof userSteps.$inferInsert>) {

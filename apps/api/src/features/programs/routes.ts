@@ -17,6 +17,8 @@ import {
   ratingBody,
   step,
   worksheetBody,
+  answerBody,
+  answerParams,
 } from '@liftoff/contracts/programs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -231,6 +233,27 @@ export async function programsRoutes(
     },
     async (request) =>
       ok(messages.saved, await service.saveWorksheet(me(request), request.params.id, request.body.answers)),
+  );
+
+  r.put(
+    '/api/userStep/:id/answers/:key',
+    {
+      config: { errors: [409] },
+      schema: {
+        tags,
+        summary: "Save one field of a TOOL step's worksheet, made from the version of it the caller saw",
+        description:
+          "version is the field's version in worksheet.versions when it was opened (0 if never saved). A save made from an older version is refused with 409; its details hold the saved text (saved), the refused one (yours) and the current version (version), to choose and save again.",
+        params: answerParams,
+        body: answerBody,
+        response: { 200: envelope(step) },
+      },
+    },
+    async (request) =>
+      ok(
+        messages.saved,
+        await service.saveAnswer(me(request), request.params.id, request.params.key, request.body),
+      ),
   );
 
   // One file per request, size-capped while streaming.

@@ -5,7 +5,7 @@ import {
   type WorksheetField,
 } from '@liftoff/contracts/programs';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { settleMission } from './completion.js';
 import { checkId, ENDED_MESSAGE } from './progress-checks.js';
 import { loadMission, loadStep } from './progress-reads.js';
@@ -100,17 +100,69 @@ export function createStepProgress(db: Db) {
         throw badRequest('This step has no worksheet.', [
           { path: 'answers', message: 'Only TOOL steps have a worksheet' },
         ]);
-      const fields = new Map(step.worksheetFields.map((f) => [f.key, f]));
-      const details = Object.entries(answers).flatMap(([key, value]) => {
-        const field = fields.get(key);
-        if (!field) return [{ path: `answers.${key}`, message: 'Unknown field' }];
-        if (field.kind === 'number' && value.trim() !== '' && !Number.isFinite(Number(value)))
-          return [{ path: `answers.${key}`, message: 'Must be a number' }];
-        return [];
-      });
-      if (details.length) throw badRequest(`Please check: ${details.map((d) => d.path).join(', ')}`, details);
-      await repo.setStep(step.stepId, { answers, answersUpdatedAt: new Date() });
+      checkAnswers(step.worksheetFields, answers);
+      // Every field whose text changed moves to its next version, so a field's save made before sees it.
+      const at = new Date();
+      const versions = { ...step.answerVersions };
+      for (const key of new Set([...Object.keys(answers), ...Object.keys(step.answers)]))
+        if ((answers[key] ?? '') !== (step.answers[key] ?? ''))
+          versions[key] = { version: (versions[key]?.version ?? 0) + 1, by: userId, at: at.toISOString() };
+      await repo.setStep(step.stepId, { answers, answersUpdatedAt: at, answerVersions: versions });
+      return loadStep(repo, userId, step.stepId, step.missionId);
+    },
+
+    /**
+     * Saves one field of a TOOL step's worksheet, made from `version` of it: two people on one worksheet each
+     * save their own fields without touching the other's, and a save made from an older text of the same field
+     * is refused with both texts, for the person to choose.
+     */
+    async saveAnswer(
+      userId: string,
+      stepId: string,
+      key: string,
+      body: { value: string; version: number },
+    ): Promise<Step> {
+      const repo = progressRepository(db);
+      const step = await repo.stepContext(userId, checkId(stepId, 'Step'));
+      if (!step) throw notFound('Step not found');
+      if (step.milestoneStatus === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
+      if (step.milestoneStatus === 'INCOMPLETED') throw conflict(ENDED_MESSAGE);
+      if (!step.worksheetFields)
+        throw badRequest('This step has no worksheet.', [
+          { path: 'answers', message: 'Only TOOL steps have a worksheet' },
+        ]);
+      checkAnswers(step.worksheetFields, { [key]: body.value });
+      const saved = await repo.saveAnswerAt(step.stepId, key, body.value, body.version, userId, new Date());
+      if (!saved) {
+        const now = (await repo.stepContext(userId, step.stepId))!;
+        const current = now.answerVersions[key];
+        const theirs = now.answers[key] ?? '';
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `This field was saved by someone else since you opened it (now version ${current?.version ?? 0}). Saved: "${theirs}". Yours: "${body.value}". Choose one and save it with version ${current?.version ?? 0}.`,
+          [
+            { path: 'saved', message: theirs },
+            { path: 'yours', message: body.value },
+            { path: 'version', message: String(current?.version ?? 0) },
+            ...(current?.by ? [{ path: 'savedBy', message: current.by }] : []),
+          ],
+        );
+      }
       return loadStep(repo, userId, step.stepId, step.missionId);
     },
   };
+}
+
+/** Keys must be the step's fields; a number field holds a number. */
+function checkAnswers(worksheetFields: WorksheetField[], answers: Record<string, string>) {
+  const fields = new Map(worksheetFields.map((f) => [f.key, f]));
+  const details = Object.entries(answers).flatMap(([key, value]) => {
+    const field = fields.get(key);
+    if (!field) return [{ path: `answers.${key}`, message: 'Unknown field' }];
+    if (field.kind === 'number' && value.trim() !== '' && !Number.isFinite(Number(value)))
+      return [{ path: `answers.${key}`, message: 'Must be a number' }];
+    return [];
+  });
+  if (details.length) throw badRequest(`Please check: ${details.map((d) => d.path).join(', ')}`, details);
 }

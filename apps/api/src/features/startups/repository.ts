@@ -156,6 +156,9 @@ export function startupsRepository(db: DbOrTx) {
           ),
         );
     },
+    async forgetInvitationsTo(email: string) {
+      await db.delete(startupInvitations).where(eq(startupInvitations.email, email.toLowerCase()));
+    },
   };
   return repo;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "user_steps" ADD COLUMN "answer_versions" jsonb DEFAULT '{}'::jsonb NOT NULL;
