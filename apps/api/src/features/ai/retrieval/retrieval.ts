@@ -40,6 +40,8 @@ const MIN_COVERAGE = 0.4;
  * in words no passage uses: past this much rarity matched, a passage covers enough however long the question.
  */
 const ENOUGH_MATCHED_IDF = 6;
+/** A question of at most this many words of its own is short: it must be covered as before. */
+const LONG_QUESTION_GROUPS = 8;
 const MIN_MATCHED_IDF = 2;
 const UNKNOWN_WORD_IDF = 4;
 /** And it must score near the best passage: far below it, a passage only shares an incidental word. */
@@ -129,7 +131,10 @@ export function passageIndex(passages: Passage[], terms: PassageTerm[]) {
       let askedTotal = 0;
       for (const group of groups.values()) askedTotal += group.idf;
       if (!askedTotal) return [];
-      const needed = Math.min(MIN_COVERAGE * askedTotal, ENOUGH_MATCHED_IDF);
+      const needed =
+        groups.size > LONG_QUESTION_GROUPS
+          ? Math.min(MIN_COVERAGE * askedTotal, ENOUGH_MATCHED_IDF)
+          : MIN_COVERAGE * askedTotal;
       const touched: number[] = [];
       for (const term of query) {
         const list = compact.get(term.lexeme);
