@@ -84,6 +84,20 @@ describe('passage ranking', () => {
     expect(await retrieve('xylophonequartz', 12)).toEqual([]);
     expect(await retrieve(`"quoted" & | ! ( ) :* <-> 'tsquery' syntax`, 12)).toEqual(expect.any(Array));
   });
+
+  it('still finds the passage when a long question is mostly the founder’s own context', async () => {
+    const retrieve = await retrieverOf();
+    // The same ask, short and wrapped in the context founders give: no passage covers 40 % of the long one.
+    const ask = 'how do I calculate runway and when should I worry?';
+    const long =
+      'we are four people, bootstrapped so far, selling a dashboard to veterinary clinics in Belgium and the ' +
+      'Netherlands, our burn is 40k a month and we have 300k in the bank after the grant. ' +
+      ask;
+    const [short] = await retrieve(ask, 1);
+    const [wrapped] = await retrieve(long, 1);
+    expect(short).toBeDefined();
+    expect(wrapped?.url).toBe(short?.url);
+  });
 });
 
 /** PostgreSQL's own lexemes of a text, sorted. */

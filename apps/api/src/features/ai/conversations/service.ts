@@ -16,6 +16,7 @@ import { detectLanguage } from '../retrieval/language.js';
 import { aiRepository, toSession } from '../repository.js';
 import { classifyMessage, safetyCheck } from '../safety/safety.js';
 import { standingFollowUps, standingIntent, standingSources } from '../standing/standing-answers.js';
+import { standingPreference } from '../standing/standing-preference.js';
 import { stripMarks } from './search-snippet.js';
 import type { PassageRetriever } from '../retrieval/retrieval.js';
 
@@ -204,11 +205,10 @@ export function createAiService(deps: AiServiceDeps) {
       unsafe ? Promise.resolve([]) : deps.memories(userId),
     ]);
     const user: CoachUserContext = memories.length ? { ...baseUser, memories } : baseUser;
-    // The founder's current milestone breaks near-ties in its favour.
+    // The founder's current mission is preferred only when the question is about their current work.
+    const prefer = standingPreference(question, user);
     const ranked = [...retrieved].sort(
-      (a: RetrievedPassage, b: RetrievedPassage) =>
-        b.rank * (b.milestoneKey && b.milestoneKey === user.milestone?.key ? 1.2 : 1) -
-        a.rank * (a.milestoneKey && a.milestoneKey === user.milestone?.key ? 1.2 : 1),
+      (a: RetrievedPassage, b: RetrievedPassage) => b.rank * prefer(b) - a.rank * prefer(a),
     );
     const verdict = unsafe
       ? safetyCheck(

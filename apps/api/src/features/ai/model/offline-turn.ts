@@ -3,6 +3,7 @@ import { followUpCandidates } from '../conversations/follow-ups.js';
 import type { Passage, RetrievedPassage } from '../retrieval/knowledge.js';
 import { sourcesOfAnswer } from './offline-answer.js';
 import type { PassageRetriever } from '../retrieval/retrieval.js';
+import { standingPreference } from '../standing/standing-preference.js';
 
 /** What the offline coach needs to search on its own: the retriever, the pack's passages and the earlier answers. */
 export interface OfflineCoachTools {
@@ -38,8 +39,9 @@ export async function refineForTurn(context: CoachContext, tools: OfflineCoachTo
   const previous = [...history].reverse().find((t) => t.role === 'assistant');
   const previouslyCited = previous ? sourcesOfAnswer(previous.content) : [];
   const ledBefore = new Set(earlier.map((a) => sourcesOfAnswer(a)[0]).filter(Boolean));
+  const prefer = standingPreference(turn.question, context.user);
   const factor = (p: RetrievedPassage) => {
-    let f = p.milestoneKey && p.milestoneKey === context.user.milestone?.key ? 1.2 : 1;
+    let f = prefer(p);
     if (previouslyCited[0] === p.title) f *= 0.5;
     else if (previouslyCited.includes(p.title)) f *= 0.8;
     return f;

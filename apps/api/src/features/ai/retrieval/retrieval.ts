@@ -35,6 +35,13 @@ const EARLIER_QUESTION_WEIGHT = 0.5;
  * words, synonyms standing in for each other) and, at all, something more telling than one very common word.
  */
 const MIN_COVERAGE = 0.4;
+/**
+ * A long question carries the founder's context ("we burn 40k a month and have 300k in the bank…"), most of it
+ * in words no passage uses: past this much rarity matched, a passage covers enough however long the question.
+ */
+const ENOUGH_MATCHED_IDF = 6;
+/** A question of at most this many words of its own is short: it must be covered as before. */
+const LONG_QUESTION_GROUPS = 8;
 const MIN_MATCHED_IDF = 2;
 const UNKNOWN_WORD_IDF = 4;
 /** And it must score near the best passage: far below it, a passage only shares an incidental word. */
@@ -124,6 +131,10 @@ export function passageIndex(passages: Passage[], terms: PassageTerm[]) {
       let askedTotal = 0;
       for (const group of groups.values()) askedTotal += group.idf;
       if (!askedTotal) return [];
+      const needed =
+        groups.size > LONG_QUESTION_GROUPS
+          ? Math.min(MIN_COVERAGE * askedTotal, ENOUGH_MATCHED_IDF)
+          : MIN_COVERAGE * askedTotal;
       const touched: number[] = [];
       for (const term of query) {
         const list = compact.get(term.lexeme);
@@ -143,7 +154,7 @@ export function passageIndex(passages: Passage[], terms: PassageTerm[]) {
       const kept: [Passage, number][] = [];
       let top = 0;
       for (const id of touched) {
-        if (matched[id]! / askedTotal >= MIN_COVERAGE && matched[id]! >= minMatched) {
+        if (matched[id]! >= needed && matched[id]! >= minMatched) {
           const weighted = scores[id]! * prior[id]!;
           kept.push([numbered[id]!, weighted]);
           top = Math.max(top, weighted);
