@@ -26,6 +26,7 @@ export function createExpertsFeature(
     founder: options.founder,
     secret: app.config.JWT_SECRET,
     meetings,
+    publish: (event) => app.events.publish(event),
   });
   return Object.assign(service, { meetingsService: meetings });
 }
