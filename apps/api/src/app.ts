@@ -362,6 +362,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: app.mailer,
     appUrl: config.APP_URL,
     findPerson: async (id) => (await usersRepository(app.db).findById(id)) ?? null,
+    teamOf: (founderId) => cohortMembership(app.db).managersOf(founderId),
   });
   notifications.subscribe(app.events);
   await app.register(notificationsRoutes, { service: notifications });

@@ -229,7 +229,8 @@ describe('journey: a manager runs a cohort and reviews a founder’s deliverable
   });
 
   it('the founder sees the notification, reads the comment and uploads a new version', async () => {
-    await openNotification(founder, /Changes requested on your deliverable/);
+    // One notification naming the reviewer and the deliverable, carrying the comment.
+    await openNotification(founder, /requested changes on '.*Interview notes.*'/);
     const review = founder.getByRole('region', { name: 'Review' });
     await review.getByText('Changes requested').first().waitFor();
     await review.getByText('Add the notes of two more interviews, with quotes.').waitFor();
@@ -255,7 +256,7 @@ describe('journey: a manager runs a cohort and reviews a founder’s deliverable
     await manager.getByText('Approved', { exact: true }).first().waitFor();
     await expectAccessible(manager, 'approved deliverable');
 
-    await openNotification(founder, /Your deliverable was approved/);
+    await openNotification(founder, /approved '.*Interview notes.*'/);
     await founder.getByRole('region', { name: 'Review' }).getByText('Approved', { exact: true }).waitFor();
 
     // Every notification, from the bell's "See all": the newest is read, the older ones can be marked read.
@@ -264,8 +265,10 @@ describe('journey: a manager runs a cohort and reviews a founder’s deliverable
     await founder.getByRole('link', { name: 'See all notifications' }).click();
     await founder.waitForURL('**/notifications');
     const list = founder.getByRole('list', { name: 'Notifications' });
-    await list.getByText('Your deliverable was approved').waitFor();
-    await list.getByText(/Changes requested on your deliverable/).waitFor();
+    // Both are about the one deliverable: one entry, the newest, saying how many it stands for.
+    await list.getByText(/approved '.*Interview notes.*'/).waitFor();
+    await list.getByText(/2 updates/).waitFor();
+    expect(await list.getByText(/requested changes on/).count()).toBe(0);
     await expectAccessible(founder, 'notifications page');
   });
 });

@@ -140,12 +140,35 @@ describe('journey: the program team edits the program, writes for explore and an
     expect(await page.getByLabel('Address (slug)').inputValue()).toBe('five-interview-mistakes');
     await page.getByLabel('Excerpt').fill('What founders get wrong in their first customer calls.');
     await page.getByLabel('Author').fill('Pat Program');
-    await page.getByLabel('Categories').click();
+    // A category that does not exist is refused on the field, not dropped without a word.
+    const categories = page.getByLabel('Categories');
+    await categories.fill('Growth hacks');
+    await page.getByText('There is no category "Growth hacks": choose one from the list').first().waitFor();
+    await page.getByLabel('Author').click();
+    await page.getByText('There is no category "Growth hacks": choose one from the list').waitFor();
+    expect(await categories.inputValue()).toBe('Growth hacks');
+    await categories.fill('');
+    await categories.click();
     await page.getByRole('option', { name: 'Customer Discovery' }).click();
     await page.keyboard.press('Escape');
     await page.getByLabel('Tags').click();
     await page.getByRole('option', { name: 'Interviews' }).click();
     await page.keyboard.press('Escape');
+
+    // A draft saves without a hero image or text; publishing it is refused on each missing field.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/studio\/posts\/[0-9a-f-]{36}$/);
+    await page.getByText('This post is a draft: founders do not see it.').waitFor();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByText('Fill in the fields marked as needed before publishing.').waitFor();
+    for (const message of [
+      'Publishing needs a hero image',
+      'Publishing needs a description of the hero image',
+      'Publishing needs the post itself',
+    ])
+      await page.getByText(message, { exact: true }).waitFor();
+    await expectAccessible(page, 'studio post editor refusing to publish');
+
     await page.locator('input[type="file"]').setInputFiles({
       name: 'hero.png',
       mimeType: 'image/png',
@@ -165,17 +188,24 @@ describe('journey: the program team edits the program, writes for explore and an
     expect(await preview.locator('script').count()).toBe(0);
     await expectAccessible(page, 'studio post editor');
 
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await page.waitForURL(/\/studio\/posts\/[0-9a-f-]{36}$/);
-    await page.getByText('This post is a draft: founders do not see it.').waitFor();
+    // Publishing saves what is on screen first.
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText(/^Published .*: founders see it in explore\.$/).waitFor();
+    expect(await page.getByText('Publishing needs a hero image').count()).toBe(0);
 
     await page.goto('/studio/posts');
     const row = page.getByRole('link', { name: /Five interview mistakes/ });
     await row.waitFor();
     expect(await row.textContent()).toContain('Published');
     await expectAccessible(page, 'studio posts');
+    // The status filter: drafts leave the published post out.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Drafts' }).click();
+    await page.waitForURL('**/studio/posts?status=draft');
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await row.waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
     await expectAccessible(page, 'studio posts on a phone');
 

@@ -19,6 +19,28 @@ export const deliverableReviewedEvent = z.object({
   missionKey: z.string().nullable(),
   status: reviewStatus,
   reviewerId: z.string(),
+  /** Who moved it, by name, and what was reviewed: the founder's notification names both. */
+  reviewerName: z.string(),
+  deliverableTitle: z.string(),
+  /** The comment given with the move (its text, as written), so the one notification and mail carry it. */
+  comment: z.string().nullable(),
+});
+
+/**
+ * A deliverable was handed in, or a new version of it uploaded: the reviewer who last moved it is told, or,
+ * before anyone did, the managers of the founder's cohort.
+ */
+export const deliverableSubmittedEvent = z.object({
+  type: z.literal('deliverable.submitted'),
+  deliverableId: z.string(),
+  founderId: z.string(),
+  founderName: z.string(),
+  missionId: z.string(),
+  deliverableTitle: z.string(),
+  /** 1 for the first hand-in. */
+  version: z.number().int().min(1),
+  /** Who last moved its review; null before anyone did. */
+  reviewerId: z.string().nullable(),
 });
 
 export const deliverableCommentedEvent = z.object({
@@ -28,6 +50,10 @@ export const deliverableCommentedEvent = z.object({
   missionId: z.string(),
   authorId: z.string(),
   commentId: z.string(),
+  authorName: z.string(),
+  deliverableTitle: z.string(),
+  /** The comment's text, carried into the notification and its mail. */
+  body: z.string(),
 });
 
 export const invitationAcceptedEvent = z.object({
@@ -64,6 +90,26 @@ export const questionRepliedEvent = z.object({
   expertUserId: z.string(),
   founderName: z.string(),
   subject: z.string(),
+});
+
+/** A founder asked an expert a question: the expert's account is told in the app (the mail goes already). */
+export const questionAskedEvent = z.object({
+  type: z.literal('question.asked'),
+  questionId: z.string(),
+  expertUserId: z.string(),
+  founderName: z.string(),
+  subject: z.string(),
+});
+
+/** A founder requested a meeting: the expert's account is told in the app (the invite is mailed already). */
+export const meetingRequestedEvent = z.object({
+  type: z.literal('meeting.requested'),
+  meetingId: z.string(),
+  expertUserId: z.string(),
+  founderName: z.string(),
+  serviceName: z.string(),
+  /** The requested start (ISO instant). */
+  start: z.string(),
 });
 
 /**
@@ -162,11 +208,14 @@ export const startupOwnerChangedEvent = z.object({
 
 export const appEvent = z.discriminatedUnion('type', [
   deliverableReviewedEvent,
+  deliverableSubmittedEvent,
   deliverableCommentedEvent,
   invitationAcceptedEvent,
   missionReopenedEvent,
   questionAnsweredEvent,
   questionRepliedEvent,
+  questionAskedEvent,
+  meetingRequestedEvent,
   meetingChangedEvent,
   supportRepliedEvent,
   startupJoinedEvent,

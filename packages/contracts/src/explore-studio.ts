@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The studio's post editor for the built-in explore store (managers and admins):
  *
  *   GET  /api/studio/explore/source          → ExploreSourceInfo (built-in, or Wix with its dashboard)
- *   GET  /api/studio/posts                   → StudioPostSummary[] (drafts, scheduled and published)
+ *   GET  /api/studio/posts?status            → StudioPostSummary[] (newest first; drafts, scheduled, published)
  *   GET  /api/studio/posts/{id}              → StudioPost
  *   POST /api/studio/posts                   → StudioPost (a new draft)
  *   PUT  /api/studio/posts/{id}              → StudioPost (edits the text; a published post changes at once)
@@ -46,17 +46,29 @@ export type StudioPostSummary = z.infer<typeof studioPostSummary>;
 export const studioPost = studioPostSummary.extend({ bodyMarkdown: z.string() });
 export type StudioPost = z.infer<typeof studioPost>;
 
+/**
+ * A post as the editor saves it. A draft saves with any of these empty (an empty slug is made from the title);
+ * publishing, and editing a post founders already see, need every field in `PUBLISH_NEEDS`.
+ */
 export const studioPostBody = z
   .object({
-    title: z.string().trim().min(1).max(200),
-    slug: z.string().regex(STUDIO_POST_SLUG, 'Use a-z, 0-9 and single dashes').max(120),
-    excerpt: z.string().trim().min(1).max(200),
-    author: z.string().trim().min(1).max(100),
-    bodyMarkdown: z.string().trim().min(1).max(100_000),
-    heroImageUrl: z.string().max(2000).regex(HERO_IMAGE_URL, 'Upload an image or give an https address'),
-    heroImageAlt: z.string().trim().min(1).max(300),
-    categories: z.array(z.string().max(120)).min(1).max(2),
-    tags: z.array(z.string().max(120)).max(6),
+    title: z.string().trim().max(200).default(''),
+    slug: z
+      .string()
+      .regex(/^$|^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use a-z, 0-9 and single dashes')
+      .max(120)
+      .default(''),
+    excerpt: z.string().trim().max(200).default(''),
+    author: z.string().trim().max(100).default(''),
+    bodyMarkdown: z.string().trim().max(100_000).default(''),
+    heroImageUrl: z
+      .string()
+      .max(2000)
+      .regex(new RegExp(`^$|${HERO_IMAGE_URL.source}`, 'i'), 'Upload an image or give an https address')
+      .default(''),
+    heroImageAlt: z.string().trim().max(300).default(''),
+    categories: z.array(z.string().max(120)).max(2).default([]),
+    tags: z.array(z.string().max(120)).max(6).default([]),
   })
   .strict()
   .meta({
@@ -75,6 +87,21 @@ export const studioPostBody = z
     ],
   });
 export type StudioPostBody = z.infer<typeof studioPostBody>;
+
+/** What publishing needs, each with the message shown on its field when it is missing. */
+export const PUBLISH_NEEDS = {
+  title: 'Publishing needs a title',
+  excerpt: 'Publishing needs an excerpt',
+  author: 'Publishing needs an author',
+  categories: 'Publishing needs a category',
+  heroImageUrl: 'Publishing needs a hero image',
+  heroImageAlt: 'Publishing needs a description of the hero image',
+  bodyMarkdown: 'Publishing needs the post itself',
+} as const satisfies Partial<Record<keyof StudioPostBody, string>>;
+
+/** `GET /api/studio/posts?status=`: only the posts in that state. */
+export const studioPostsQuery = z.object({ status: studioPostStatus.optional() }).strict();
+export type StudioPostsQuery = z.infer<typeof studioPostsQuery>;
 
 export const publishPostBody = z
   .object({
@@ -118,4 +145,6 @@ export const studioPostMessages = {
   notFound: 'Post not found',
   wix: 'Explore posts come from Wix: edit them in the Wix dashboard.',
   slugTaken: 'Another post already uses this address (slug).',
+  incomplete: 'Fill in the fields marked as needed before publishing.',
+  unknownTaxonomy: 'Choose categories and tags from the list: there is no such entry.',
 } as const;

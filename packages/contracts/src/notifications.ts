@@ -17,8 +17,14 @@ export const notification = z.object({
   body: z.string(),
   /** The app path of what it is about (`/mission-deliverable/…`, `/studio/cohorts/…`). */
   link: z.string(),
+  /** Null while any entry of its group is unread. */
   readAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * How many entries about the same subject (the same link) this one stands for: the list shows the newest,
+   * and opening it marks them all read.
+   */
+  count: z.number().int().min(1),
 });
 export type Notification = z.infer<typeof notification>;
 
@@ -58,11 +64,16 @@ export type UpdateNotificationPreferencesBody = z.infer<typeof updateNotificatio
 /**
  * The kinds a person may choose to get by e-mail, as the profile's preferences name them. A support reply is
  * not among them: it is itself an e-mail the founder asked for, and its centre entry sends no second one.
- * Nor is a meeting change: its mail carries the updated calendar invite and is always sent.
+ * Nor is a meeting change: its mail carries the updated calendar invite and is always sent; nor an expert's
+ * new question or meeting request, whose mail (with its answer and accept links) the experts room sends.
  */
-export type MailableKind = Exclude<NotificationKind, 'support.replied' | 'meeting.changed'>;
+export type MailableKind = Exclude<
+  NotificationKind,
+  'support.replied' | 'meeting.changed' | 'question.asked' | 'meeting.requested'
+>;
 export const notificationKindLabels: Record<MailableKind, string> = {
   'deliverable.reviewed': 'A deliverable of yours is reviewed',
+  'deliverable.submitted': 'A founder hands in a deliverable you review',
   'deliverable.commented': 'Someone comments on your deliverable',
   'invitation.accepted': 'A founder you invited joins',
   'mission.reopened': 'A mission of yours is reopened',

@@ -128,10 +128,10 @@ describe('explore posts written in the studio', () => {
 
   it('refuses bad input with 400 naming the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ title: '' }, 'title'],
+      [{ title: 'x'.repeat(201) }, 'title'],
       [{ slug: 'Not A Slug' }, 'slug'],
       [{ heroImageUrl: 'javascript:alert(1)' }, 'heroImageUrl'],
-      [{ categories: [] }, 'categories'],
+      [{ categories: ['customer-discovery', 'fundraising', 'pitching'] }, 'categories'],
       [{ categories: ['no-such-category'] }, 'categories.0'],
       [{ tags: ['interviews', 'no-such-tag'] }, 'tags.1'],
       [{ surprise: true }, ''],
@@ -150,6 +150,106 @@ describe('explore posts written in the studio', () => {
     expect([badTime.statusCode, detailPaths(badTime.json())]).toEqual([400, ['publishAt']]);
     const missing = await call('GET', `/api/studio/posts/${randomUUID()}`, manager.token);
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('saves a draft with any fields filled, and refuses to publish it on each field publishing needs', async () => {
+    // A title alone: no hero image, no category, no text. The slug comes from the title.
+    const titled = await create({
+      title: `Half an idea ${word}`,
+      slug: '',
+      excerpt: '',
+      author: '',
+      bodyMarkdown: '',
+      heroImageUrl: '',
+      heroImageAlt: '',
+      categories: [],
+      tags: [],
+    });
+    expect(titled).toMatchObject({ status: 'draft', slug: `half-an-idea-${word}`, heroImageUrl: '' });
+    // Nothing at all: an untitled draft gets a placeholder address of its own.
+    const blank = await call('POST', '/api/studio/posts', manager.token, {});
+    expect(blank.statusCode, blank.body).toBe(201);
+    expect(blank.json().data.slug).toMatch(/^draft-[0-9a-f]{6}$/);
+
+    const refused = await call('POST', `/api/studio/posts/${titled.id}/publish`, manager.token, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Fill in the fields marked as needed before publishing.');
+    expect(refused.json().details).toEqual([
+      { path: 'excerpt', message: 'Publishing needs an excerpt' },
+      { path: 'author', message: 'Publishing needs an author' },
+      { path: 'categories', message: 'Publishing needs a category' },
+      { path: 'heroImageUrl', message: 'Publishing needs a hero image' },
+      { path: 'heroImageAlt', message: 'Publishing needs a description of the hero image' },
+      { path: 'bodyMarkdown', message: 'Publishing needs the post itself' },
+    ]);
+    expect(await founderOpens(titled.slug)).toBe(404);
+
+    // Completed, it publishes; a published post then cannot lose what publishing needs.
+    const filled = await call(
+      'PUT',
+      `/api/studio/posts/${titled.id}`,
+      manager.token,
+      draft({ title: titled.title, slug: titled.slug }),
+    );
+    expect(filled.statusCode, filled.body).toBe(200);
+    const published = await call('POST', `/api/studio/posts/${titled.id}/publish`, manager.token, {});
+    expect(published.json().data.status).toBe('published');
+    const stripped = await call(
+      'PUT',
+      `/api/studio/posts/${titled.id}`,
+      manager.token,
+      draft({ title: titled.title, slug: titled.slug, heroImageUrl: '' }),
+    );
+    expect([stripped.statusCode, detailPaths(stripped.json())]).toEqual([400, ['heroImageUrl']]);
+    expect(await founderOpens(titled.slug)).toBe(200);
+  });
+
+  it('refuses a category that does not exist, saying so on the field, and saves nothing', async () => {
+    const res = await call(
+      'POST',
+      '/api/studio/posts',
+      manager.token,
+      draft({ categories: ['growth-hacks'] }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { path: 'categories.0', message: 'There is no category "growth-hacks": choose one from the list' },
+    ]);
+    const listed = (await call('GET', '/api/studio/posts', manager.token)).json().data as StudioPostSummary[];
+    expect(listed.some((p) => p.categories.includes('growth-hacks'))).toBe(false);
+  });
+
+  it('lists posts newest first by the date each shows, and filters them by status', async () => {
+    const older = await create();
+    await call('POST', `/api/studio/posts/${older.id}/publish`, manager.token, {
+      publishAt: '2020-01-01T00:00:00.000Z',
+    });
+    const later = await create();
+    await call('POST', `/api/studio/posts/${later.id}/publish`, manager.token, {
+      publishAt: '2099-01-01T00:00:00.000Z',
+    });
+    const fresh = await create();
+    const all = (await call('GET', '/api/studio/posts', manager.token)).json().data as StudioPostSummary[];
+    const dates = all.map((p) => p.publishAt ?? p.updatedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const ids = all.map((p) => p.id);
+    expect(ids.indexOf(later.id)).toBeLessThan(ids.indexOf(fresh.id));
+    expect(ids.indexOf(fresh.id)).toBeLessThan(ids.indexOf(older.id));
+
+    const byStatus = async (status: string) => {
+      const res = await call('GET', `/api/studio/posts?status=${status}`, manager.token);
+      expect(res.statusCode).toBe(200);
+      return res.json().data as StudioPostSummary[];
+    };
+    const drafts = await byStatus('draft');
+    expect(drafts.every((p) => p.status === 'draft')).toBe(true);
+    expect(drafts.map((p) => p.id)).toContain(fresh.id);
+    expect((await byStatus('scheduled')).map((p) => p.id)).toContain(later.id);
+    const published = await byStatus('published');
+    expect(published.map((p) => p.id)).toContain(older.id);
+    expect(published.map((p) => p.id)).not.toContain(fresh.id);
+    const bad = await call('GET', '/api/studio/posts?status=archived', manager.token);
+    expect([bad.statusCode, detailPaths(bad.json())]).toEqual([400, ['status']]);
   });
 
   it('is closed to founders', async () => {

@@ -32,6 +32,9 @@ describe('the notification centre', () => {
     missionKey: 'validate-problem',
     status,
     reviewerId,
+    reviewerName: 'Morgan Lee',
+    deliverableTitle: 'Customer interviews',
+    comment: null,
   });
 
   it('turns events into entries for the person concerned, with an e-mail linking to it', async () => {
@@ -45,6 +48,9 @@ describe('the notification centre', () => {
       missionId: MISSION,
       authorId: manager.user.id,
       commentId: 'c1',
+      authorName: 'Morgan Lee',
+      deliverableTitle: 'Customer interviews',
+      body: 'Add the notes of each call.',
     });
     await publish({
       type: 'invitation.accepted',
@@ -61,17 +67,20 @@ describe('the notification centre', () => {
       missionId: MISSION,
       authorId: founder.user.id,
       commentId: 'c2',
+      authorName: 'Ada Founder',
+      deliverableTitle: 'Customer interviews',
+      body: 'Will do.',
     });
 
+    // Both are about one deliverable: one entry, the newest, standing for the two.
     const list = (await get('/api/notifications', founder.token)).json().data;
-    expect(list.unread).toBe(2);
-    expect(list.notifications.map((n: Notification) => [n.kind, n.icon])).toEqual([
-      ['deliverable.commented', 'mention'],
-      ['deliverable.reviewed', 'mention'],
+    expect(list.unread).toBe(1);
+    expect(list.notifications.map((n: Notification) => [n.kind, n.icon, n.count])).toEqual([
+      ['deliverable.commented', 'mention', 2],
     ]);
-    expect(list.notifications[0].title).toBe('Ada Founder commented on your deliverable');
-    expect(list.notifications[1]).toMatchObject({
-      title: 'Changes requested on your deliverable',
+    expect(list.notifications[0]).toMatchObject({
+      title: "Morgan Lee commented on 'Customer interviews'",
+      body: 'Add the notes of each call.',
       link: `/mission-deliverable/${MISSION}`,
       readAt: null,
     });
@@ -88,9 +97,11 @@ describe('the notification centre', () => {
 
     const mails = await mailbox(t.app, founder.email, { atLeast: 3 });
     const subjects = mails.map((m) => m.subject);
-    expect(subjects).toContain('Changes requested on your deliverable');
-    expect(subjects).toContain('Ada Founder commented on your deliverable');
-    const mail = mails.find((m) => m.subject === 'Changes requested on your deliverable')!;
+    expect(subjects).toContain("Morgan Lee requested changes on 'Customer interviews'");
+    expect(subjects).toContain("Morgan Lee commented on 'Customer interviews'");
+    const mail = mails.find((m) => m.subject === "Morgan Lee commented on 'Customer interviews'")!;
+    expect(mail.text).toContain('Morgan Lee wrote:');
+    expect(mail.text).toContain('Add the notes of each call.');
     expect(mail.text).toContain(`/mission-deliverable/${MISSION}`);
     expect(mail.text).toContain('turn these e-mails off');
   });
@@ -128,11 +139,56 @@ describe('the notification centre', () => {
     expect((await get('/api/notifications', other.token)).json().data.total).toBe(0);
   });
 
+  it("puts an expert's new question and meeting request in their centre, leaving the mail to the experts room", async () => {
+    const expert = await readyUser(t.app);
+    const mailsBefore = (await mailbox(t.app, expert.email)).length;
+    await publish({
+      type: 'question.asked',
+      questionId: 'q1',
+      expertUserId: expert.user.id,
+      founderName: 'Sam Founder',
+      subject: 'Pricing a pilot',
+    });
+    await publish({
+      type: 'meeting.requested',
+      meetingId: 'm1',
+      expertUserId: expert.user.id,
+      founderName: 'Sam Founder',
+      serviceName: 'Office hours',
+      start: '2026-12-09T10:00:00.000Z',
+    });
+    const list = (await get('/api/notifications', expert.token)).json().data;
+    expect(list.notifications).toMatchObject([
+      {
+        kind: 'meeting.requested',
+        title: 'Sam Founder requested a meeting',
+        body: 'Office hours on 2026-12-09. Accept or decline it.',
+        link: '/expert/meetings?meeting=m1',
+      },
+      {
+        kind: 'question.asked',
+        title: 'Sam Founder asked you a question',
+        link: '/expert/questions/q1',
+      },
+    ]);
+    expect((await mailbox(t.app, expert.email)).length).toBe(mailsBefore);
+  });
+
+  it('says nothing to the founder when a deliverable is merely taken into review', async () => {
+    const founder = await readyUser(t.app);
+    await publish({
+      ...reviewed(founder.user.id, 'approved', founder.user.id),
+      status: 'in_review',
+    } as AppEvent);
+    expect((await get('/api/notifications', founder.token)).json().data.total).toBe(0);
+  });
+
   it('sends no e-mail for a kind the person turned off, but still adds the entry', async () => {
     const founder = await readyUser(t.app);
     const prefs = await get('/api/notifications/preferences', founder.token);
     expect(prefs.json().data.email).toEqual({
       'deliverable.reviewed': true,
+      'deliverable.submitted': true,
       'deliverable.commented': true,
       'invitation.accepted': true,
       'mission.reopened': true,
@@ -163,7 +219,7 @@ describe('the notification centre', () => {
     });
     const mails = await mailbox(t.app, founder.email, { atLeast: before + 1 });
     expect(mails.map((m) => m.subject)).toContain('A mission was reopened for you');
-    expect(mails.map((m) => m.subject)).not.toContain('Your deliverable was approved');
+    expect(mails.map((m) => m.subject)).not.toContain("Morgan Lee approved 'Customer interviews'");
     expect((await get('/api/notifications', founder.token)).json().data.total).toBe(2);
 
     const bad = await send('PUT', '/api/notifications/preferences', founder.token, {

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { cohortMembers, cohorts } from './tables.js';
+import { cohortManagers, cohortMembers, cohorts } from './tables.js';
 
 /**
  * Which cohort founders are in, read in batches for other rooms' studio lists (the review queue's cohort
@@ -26,6 +26,16 @@ export function cohortMembership(db: DbOrTx) {
         .innerJoin(cohorts, eq(cohorts.id, cohortMembers.cohortId))
         .where(eq(cohortMembers.userId, userId));
       return row?.programKey ?? null;
+    },
+
+    /** The managers of the founder's cohort (none when the founder is in no cohort). */
+    async managersOf(founderId: string): Promise<string[]> {
+      const rows = await db
+        .select({ userId: cohortManagers.userId })
+        .from(cohortMembers)
+        .innerJoin(cohortManagers, eq(cohortManagers.cohortId, cohortMembers.cohortId))
+        .where(eq(cohortMembers.userId, founderId));
+      return rows.map((row) => row.userId);
     },
 
     async founders(cohortId: string): Promise<string[]> {

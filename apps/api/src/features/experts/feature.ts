@@ -36,6 +36,7 @@ export function createExpertsFeature(
     secret: app.config.JWT_SECRET,
     busy,
     meetings,
+    publish: (event) => app.events.publish(event),
   });
   return Object.assign(service, {
     meetingsService: meetings,

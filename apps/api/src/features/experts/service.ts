@@ -1,3 +1,4 @@
+import type { EventOf } from '@liftoff/contracts/events';
 import {
   expertErrors,
   type AskQuestionBody,
@@ -39,6 +40,8 @@ export interface ExpertsDeps {
   busy: BusyOf;
   /** Changes of a meeting after its request: answers, cancelling (meetings-service.ts). */
   meetings: Pick<MeetingsService, 'cancelByFounder' | 'answerByLink'>;
+  /** Tells an expert with an account of a new question or meeting request (notifications listen). */
+  publish: (event: EventOf<'question.asked'> | EventOf<'meeting.requested'>) => void;
 }
 
 export type ExpertAnswer = 'accept' | 'decline';
@@ -236,6 +239,15 @@ export function createExpertsService(deps: ExpertsDeps) {
         if (isUniqueViolation(error)) throw conflict(expertErrors.slotTaken);
         throw error;
       }
+      if (expert!.userId)
+        deps.publish({
+          type: 'meeting.requested',
+          meetingId: row.id,
+          expertUserId: expert!.userId,
+          founderName: row.context?.founderName ?? details.email ?? 'A founder',
+          serviceName: row.serviceName,
+          start: row.startsAt.toISOString(),
+        });
       return toMeeting(row, expert!);
     },
 
@@ -268,7 +280,7 @@ export function createExpertsService(deps: ExpertsDeps) {
       const details = await deps.founder.details(userId, body.missionId, body.stepId);
       const context = snapshot(details);
       const founderName = context.founderName ?? details.email ?? 'A founder';
-      return db.transaction(async (tx) => {
+      const asked = await db.transaction(async (tx) => {
         const row = await expertsRepository(tx).insertQuestion({
           expertId: expert.id,
           userId,
@@ -297,6 +309,15 @@ export function createExpertsService(deps: ExpertsDeps) {
         );
         return toQuestion(row, expert);
       });
+      if (expert.userId)
+        deps.publish({
+          type: 'question.asked',
+          questionId: asked.id,
+          expertUserId: expert.userId,
+          founderName,
+          subject: body.subject,
+        });
+      return asked;
     },
 
     async questions(userId: string): Promise<ExpertQuestion[]> {

@@ -11,6 +11,7 @@ import {
   studioPostMessages,
   studioPostParams,
   studioPostSummary,
+  studioPostsQuery,
   uploadedImage,
 } from '@liftoff/contracts/explore-studio';
 import type { FastifyInstance } from 'fastify';
@@ -59,11 +60,13 @@ export async function exploreStudioRoutes(
       config: team,
       schema: {
         tags,
-        summary: 'Every built-in explore post: drafts, scheduled and published, last edited first',
+        summary:
+          'The built-in explore posts, newest first by publish time (a draft by its last edit); `status` keeps one state',
+        querystring: studioPostsQuery,
         response: { 200: envelope(z.array(studioPostSummary)) },
       },
     },
-    async () => ok(studioPostMessages.list, await posts.list()),
+    async (request) => ok(studioPostMessages.list, await posts.list(request.query.status)),
   );
 
   r.get(
@@ -86,7 +89,8 @@ export async function exploreStudioRoutes(
       config: writes,
       schema: {
         tags,
-        summary: 'Write a new explore post as a draft (audit-logged; 409 when explore reads Wix)',
+        summary:
+          'Save a new explore post as a draft, with any fields filled (audit-logged; 409 when explore reads Wix)',
         body: studioPostBody,
         response: { 201: envelope(studioPost) },
       },
@@ -117,7 +121,8 @@ export async function exploreStudioRoutes(
       config: writes,
       schema: {
         tags,
-        summary: 'Publish now, or at `publishAt` (scheduled: founders see it from then on; audit-logged)',
+        summary:
+          'Publish now, or at `publishAt` (scheduled: founders see it from then on; audit-logged); 400 names each field publishing still needs',
         params: studioPostParams,
         body: publishPostBody,
         response: { 200: envelope(studioPost) },

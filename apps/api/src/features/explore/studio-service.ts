@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   PublishPostBody,
   StudioPost,
@@ -5,7 +6,7 @@ import type {
   StudioPostStatus,
   StudioPostSummary,
 } from '@liftoff/contracts/explore-studio';
-import { studioPostMessages } from '@liftoff/contracts/explore-studio';
+import { PUBLISH_NEEDS, studioPostMessages } from '@liftoff/contracts/explore-studio';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AuditLog } from '../../plugins/audit.js';
@@ -22,6 +23,25 @@ export interface StudioPostsDeps {
 }
 
 export type StudioPostsService = ReturnType<typeof createStudioPostsService>;
+
+/** A slug from a title; the editor offers the same one while the slug is not typed by hand. */
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 110)
+    .replace(/-+$/, '');
+
+/** Each field publishing needs that is empty, as a field error (400 details). */
+const missingForPublishing = (post: Pick<StudioPost, keyof typeof PUBLISH_NEEDS>) =>
+  (Object.keys(PUBLISH_NEEDS) as (keyof typeof PUBLISH_NEEDS)[])
+    .filter((field) => (typeof post[field] === 'string' ? !post[field] : !post[field].length))
+    .map((field) => ({ path: field, message: PUBLISH_NEEDS[field] }));
+
+/** The date a post is listed by: when it appears (or appeared) in explore, or a draft's last edit. */
+const listedAt = (post: StudioPostSummary) => post.publishAt ?? post.updatedAt;
 
 /** The fields of a post the audit log keeps (the body is summarised by its length, not copied). */
 const auditView = (
@@ -88,30 +108,56 @@ export function createStudioPostsService(deps: StudioPostsDeps) {
     const [categoryIds, tagIds] = [await repo.categoryIds(body.categories), await repo.tagIds(body.tags)];
     const unknown = [
       ...body.categories.flatMap((slug, i) =>
-        categoryIds.has(slug) ? [] : [{ path: `categories.${i}`, message: `Unknown category "${slug}"` }],
+        categoryIds.has(slug)
+          ? []
+          : [
+              {
+                path: `categories.${i}`,
+                message: `There is no category "${slug}": choose one from the list`,
+              },
+            ],
       ),
       ...body.tags.flatMap((slug, i) =>
-        tagIds.has(slug) ? [] : [{ path: `tags.${i}`, message: `Unknown tag "${slug}"` }],
+        tagIds.has(slug)
+          ? []
+          : [{ path: `tags.${i}`, message: `There is no tag "${slug}": choose one from the list` }],
       ),
     ];
-    if (unknown.length) throw badRequest('Choose categories and tags from the list.', unknown);
+    if (unknown.length) throw badRequest(studioPostMessages.unknownTaxonomy, unknown);
     return {
       categories: [...new Set(body.categories)].map((slug) => categoryIds.get(slug)!),
       tags: [...new Set(body.tags)].map((slug) => tagIds.get(slug)!),
     };
   }
 
-  async function checkSlugFree(tx: DbOrTx, slug: string, ownId?: string) {
-    const taken = await studioPostsRepository(tx).findBySlug(slug);
-    if (taken && taken.id !== ownId)
-      throw badRequest(studioPostMessages.slugTaken, [{ path: 'slug', message: 'Already in use' }]);
+  /**
+   * The slug the post is saved under: the one typed (400 when another post has it), or, when none is typed,
+   * one made from the title (or a placeholder for an untitled draft), made unique.
+   */
+  async function slugFor(tx: DbOrTx, body: StudioPostBody, ownId?: string): Promise<string> {
+    const repo = studioPostsRepository(tx);
+    const free = async (slug: string) => {
+      const taken = await repo.findBySlug(slug);
+      return !taken || taken.id === ownId;
+    };
+    if (body.slug) {
+      if (!(await free(body.slug)))
+        throw badRequest(studioPostMessages.slugTaken, [{ path: 'slug', message: 'Already in use' }]);
+      return body.slug;
+    }
+    const base = slugOf(body.title) || 'draft';
+    if (base !== 'draft' && (await free(base))) return base;
+    for (;;) {
+      const candidate = `${base}-${randomUUID().slice(0, 6)}`;
+      if (await free(candidate)) return candidate;
+    }
   }
 
-  const rendered = (body: StudioPostBody) => {
+  const rendered = (body: StudioPostBody, slug: string) => {
     const contentHtml = markdownToSafeHtml(body.bodyMarkdown);
     const contentText = htmlToText(contentHtml);
     return {
-      slug: body.slug,
+      slug,
       title: body.title,
       excerpt: body.excerpt,
       author: body.author,
@@ -128,9 +174,13 @@ export function createStudioPostsService(deps: StudioPostsDeps) {
   };
 
   return {
-    async list(): Promise<StudioPostSummary[]> {
+    /** Newest first by the date each shows (publish time, or a draft's last edit); one status when asked. */
+    async list(status?: StudioPostStatus): Promise<StudioPostSummary[]> {
       const rows = await studioPostsRepository(db).listAll();
-      return (await summaries(rows)).map(({ bodyMarkdown: _body, ...summary }) => summary);
+      return (await summaries(rows))
+        .map(({ bodyMarkdown: _body, ...summary }): StudioPostSummary => summary)
+        .filter((post) => !status || post.status === status)
+        .sort((a, b) => listedAt(b).localeCompare(listedAt(a)) || b.id.localeCompare(a.id));
     },
     get: (id: string) => one(id),
     preview: (markdown: string) => ({ html: markdownToSafeHtml(markdown) }),
@@ -138,10 +188,10 @@ export function createStudioPostsService(deps: StudioPostsDeps) {
     async create(actorId: string, body: StudioPostBody): Promise<StudioPost> {
       refuseOnWix();
       const id = await db.transaction(async (tx) => {
-        await checkSlugFree(tx, body.slug);
+        const slug = await slugFor(tx, body);
         const ids = await linkIds(tx, body);
         const repo = studioPostsRepository(tx);
-        const row = await repo.insertDraft(rendered(body), clock());
+        const row = await repo.insertDraft(rendered(body, slug), clock());
         await repo.setLinks(row.id, ids.categories, ids.tags);
         await deps.audit.record(
           {
@@ -164,9 +214,14 @@ export function createStudioPostsService(deps: StudioPostsDeps) {
       await db.transaction(async (tx) => {
         const repo = studioPostsRepository(tx);
         const before = await one(id, repo);
-        await checkSlugFree(tx, body.slug, id);
+        // Founders already see (or soon will see) a published or scheduled post: it stays complete.
+        if (before.status !== 'draft') {
+          const missing = missingForPublishing(body);
+          if (missing.length) throw badRequest(studioPostMessages.incomplete, missing);
+        }
+        const slug = await slugFor(tx, body, id);
         const ids = await linkIds(tx, body);
-        const values = rendered(body);
+        const values = rendered(body, slug);
         const row = (await repo.update(id, {
           ...values,
           // A published post's readers see the edit at once; its last-published date says so.
@@ -194,6 +249,8 @@ export function createStudioPostsService(deps: StudioPostsDeps) {
       await db.transaction(async (tx) => {
         const repo = studioPostsRepository(tx);
         const before = await one(id, repo);
+        const missing = missingForPublishing(before);
+        if (missing.length) throw badRequest(studioPostMessages.incomplete, missing);
         const at = body.publishAt ? new Date(body.publishAt) : clock();
         await repo.update(id, { state: 'published', firstPublishedAt: at, lastPublishedAt: at });
         await deps.audit.record(

@@ -18,7 +18,12 @@ export interface Message {
   link: string;
   /** Set when the publishing room already mailed the person the whole of it (a support reply): no second mail. */
   mailedByPublisher?: true;
+  /** What the mail quotes (a reviewer's comment), as written; the mail template escapes it. */
+  quote?: { by: string; text: string };
 }
+
+/** Who reads a founder's hand-in: managers of the founder's cohort (the cohorts room, through app.ts). */
+export type TeamOf = (founderId: string) => Promise<string[]>;
 
 const nameOf = (person: Recipient | null, fallback: string) =>
   [person?.firstName, person?.lastName].filter(Boolean).join(' ') || person?.email || fallback;
@@ -26,23 +31,28 @@ const nameOf = (person: Recipient | null, fallback: string) =>
 const missionDeliverable = (missionId: string) => `/mission-deliverable/${encodeURIComponent(missionId)}`;
 
 /**
- * Who hears of an event and in what words. Answers nothing for an event that tells nobody (a founder
- * commenting on their own deliverable, a deliverable merely handed in).
+ * Who hears of an event and in what words: one entry per person for each thing that happened, naming
+ * who acted and on what. Answers nothing for an event that tells nobody (a founder commenting on their own
+ * deliverable, a deliverable taken into review: the founder hears of the outcome, not of the reading).
  */
 export async function messagesFor(
   event: AppEvent,
   findPerson: (id: string) => Promise<Recipient | null>,
+  teamOf: TeamOf,
 ): Promise<Message[]> {
   switch (event.type) {
     case 'deliverable.reviewed': {
       const base = { userId: event.founderId, kind: event.type, link: missionDeliverable(event.missionId) };
+      const what = `'${event.deliverableTitle}'`;
+      const quote = event.comment ? { quote: { by: event.reviewerName, text: event.comment } } : {};
       if (event.status === 'approved')
         return [
           {
             ...base,
             icon: 'star',
-            title: 'Your deliverable was approved',
-            body: 'Well done: the program team approved what you handed in.',
+            title: `${event.reviewerName} approved ${what}`,
+            body: event.comment ?? 'Well done: the program team approved what you handed in.',
+            ...quote,
           },
         ];
       if (event.status === 'changes_requested')
@@ -50,32 +60,39 @@ export async function messagesFor(
           {
             ...base,
             icon: 'mention',
-            title: 'Changes requested on your deliverable',
-            body: 'Your reviewer asked for changes. Read their comments and upload a new version.',
-          },
-        ];
-      if (event.status === 'in_review')
-        return [
-          {
-            ...base,
-            icon: 'link',
-            title: 'Your deliverable is in review',
-            body: 'The program team is reading what you handed in. You will hear back here.',
+            title: `${event.reviewerName} requested changes on ${what}`,
+            body: event.comment ?? 'Read what your reviewer asks for and upload a new version.',
+            ...quote,
           },
         ];
       return [];
     }
+    case 'deliverable.submitted': {
+      const recipients = event.reviewerId ? [event.reviewerId] : await teamOf(event.founderId);
+      const what = `'${event.deliverableTitle}'`;
+      return recipients.map((userId) => ({
+        userId,
+        kind: event.type,
+        icon: 'link',
+        title:
+          event.version === 1
+            ? `${event.founderName} handed in ${what}`
+            : `${event.founderName} uploaded version ${event.version} of ${what}`,
+        body: 'It waits for your review.',
+        link: `/studio/reviews/${encodeURIComponent(event.deliverableId)}`,
+      }));
+    }
     case 'deliverable.commented': {
       if (event.authorId === event.founderId) return [];
-      const author = await findPerson(event.authorId);
       return [
         {
           userId: event.founderId,
           kind: event.type,
           icon: 'mention',
-          title: `${nameOf(author, 'Your reviewer')} commented on your deliverable`,
-          body: 'Open the deliverable to read the comment and reply.',
+          title: `${event.authorName} commented on '${event.deliverableTitle}'`,
+          body: event.body,
           link: missionDeliverable(event.missionId),
+          quote: { by: event.authorName, text: event.body },
         },
       ];
     }
@@ -125,10 +142,37 @@ export async function messagesFor(
           link: `/expert/questions/${encodeURIComponent(event.questionId)}`,
         },
       ];
+    case 'question.asked':
+      return [
+        {
+          userId: event.expertUserId,
+          kind: event.type,
+          icon: 'mention',
+          title: `${event.founderName} asked you a question`,
+          body: `About "${event.subject}". Answer it in your inbox.`,
+          link: `/expert/questions/${encodeURIComponent(event.questionId)}`,
+          // The experts room mails the question itself, with its context.
+          mailedByPublisher: true,
+        },
+      ];
+    case 'meeting.requested':
+      return [
+        {
+          userId: event.expertUserId,
+          kind: event.type,
+          icon: 'link',
+          title: `${event.founderName} requested a meeting`,
+          body: `${event.serviceName} on ${new Date(event.start).toISOString().slice(0, 10)}. Accept or decline it.`,
+          link: `/expert/meetings?meeting=${encodeURIComponent(event.meetingId)}`,
+          // The experts room mails the request with its calendar invite and answer links.
+          mailedByPublisher: true,
+        },
+      ];
     case 'meeting.changed': {
+      // Each meeting its own link, so entries about one meeting group together and no other's.
       const link =
         event.recipientSide === 'expert'
-          ? '/expert/meetings'
+          ? `/expert/meetings?meeting=${encodeURIComponent(event.meetingId)}`
           : `/overview?meeting=${encodeURIComponent(event.meetingId)}`;
       const day = new Date(event.start).toISOString().slice(0, 10);
       const titles: Record<typeof event.change, string> = {

@@ -1,5 +1,5 @@
 import type { Notification, NotificationIcon, NotificationKind } from '@liftoff/contracts/notifications';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notificationPreferences, notifications } from './tables.js';
 
@@ -7,7 +7,8 @@ type Row = typeof notifications.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toNotification(row: Row): Notification {
+/** A row standing for its group: `count` entries about the same subject (the same link). */
+export function toNotification(row: Row, count = 1): Notification {
   return {
     id: row.id,
     kind: row.kind,
@@ -17,6 +18,7 @@ export function toNotification(row: Row): Notification {
     link: row.link,
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    count,
   };
 }
 
@@ -35,33 +37,84 @@ export function notificationsRepository(db: DbOrTx) {
       const [row] = await db.insert(notifications).values(values).returning();
       return row!;
     },
+    /**
+     * The newest entry of each subject (entries sharing a link), newest subject first, with how many entries
+     * it stands for; unread while any of them is. `unreadOnly` keeps the subjects with an unread entry.
+     */
     async list(userId: string, options: { unreadOnly: boolean; page: number; pageSize: number }) {
-      const where = options.unreadOnly ? unreadOf(userId) : eq(notifications.userId, userId);
+      const subject = sql`over (partition by ${notifications.link})`;
+      const unreadInSubject = sql`count(*) filter (where ${notifications.readAt} is null) ${subject}`;
+      const ranked = db
+        .select({
+          id: notifications.id,
+          userId: notifications.userId,
+          kind: notifications.kind,
+          icon: notifications.icon,
+          title: notifications.title,
+          body: notifications.body,
+          link: notifications.link,
+          readAt: notifications.readAt,
+          createdAt: notifications.createdAt,
+          count: sql<number>`(count(*) ${subject})::int`.as('group_count'),
+          unread: sql<number>`(${unreadInSubject})::int`.as('group_unread'),
+          rank: sql<number>`row_number() over (partition by ${notifications.link} order by ${notifications.createdAt} desc, ${notifications.id} desc)`.as(
+            'group_rank',
+          ),
+        })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .as('ranked');
+      const where = and(eq(ranked.rank, 1), options.unreadOnly ? gt(ranked.unread, 0) : undefined);
       const [rows, [total]] = await Promise.all([
         db
           .select()
-          .from(notifications)
+          .from(ranked)
           .where(where)
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .orderBy(desc(ranked.createdAt), desc(ranked.id))
           .limit(options.pageSize)
           .offset((options.page - 1) * options.pageSize),
-        db.select({ value: count() }).from(notifications).where(where),
+        db
+          .select({ value: countDistinct(notifications.link) })
+          .from(notifications)
+          .where(options.unreadOnly ? unreadOf(userId) : eq(notifications.userId, userId)),
       ]);
-      return { rows, total: Number(total?.value ?? 0) };
+      return {
+        rows: rows.map(({ rank: _rank, unread, ...row }) => ({
+          ...row,
+          // The subject is unread while any of its entries is.
+          readAt: unread > 0 ? null : row.readAt,
+        })),
+        total: Number(total?.value ?? 0),
+      };
     },
+    /** Subjects with an unread entry: what the bell counts. */
     async unread(userId: string): Promise<number> {
-      const [row] = await db.select({ value: count() }).from(notifications).where(unreadOf(userId));
+      const [row] = await db
+        .select({ value: countDistinct(notifications.link) })
+        .from(notifications)
+        .where(unreadOf(userId));
       return Number(row?.value ?? 0);
     },
-    /** Marks it read (keeping the first read time); undefined when it is not the person's. */
+    /**
+     * Marks the entry and every other about its subject (its link) read, keeping first read times; answers
+     * the newest of them with their number, or undefined when it is not the person's.
+     */
     async markRead(userId: string, id: string) {
       if (!UUID.test(id)) return undefined;
-      const [row] = await db
+      const [opened] = await db
+        .select({ link: notifications.link })
+        .from(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+      if (!opened) return undefined;
+      const rows = await db
         .update(notifications)
         .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .where(and(eq(notifications.userId, userId), eq(notifications.link, opened.link)))
         .returning();
-      return row;
+      const newest = rows.reduce((a, b) =>
+        b.createdAt > a.createdAt || (+b.createdAt === +a.createdAt && b.id > a.id) ? b : a,
+      );
+      return { ...newest, count: rows.length };
     },
     async markAllRead(userId: string): Promise<number> {
       const rows = await db

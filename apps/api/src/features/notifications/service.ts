@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { EventBus } from '../../plugins/events.js';
 import type { Mailer } from '../../plugins/mail.js';
-import { messagesFor, type Recipient } from './messages.js';
+import { messagesFor, type Recipient, type TeamOf } from './messages.js';
 import { notificationsRepository, toNotification } from './repository.js';
 
 export interface NotificationsDeps {
@@ -19,6 +19,8 @@ export interface NotificationsDeps {
   appUrl: string;
   /** The auth room's answer: who a person is (null once the account is gone). */
   findPerson: (id: string) => Promise<Recipient | null>;
+  /** The cohorts room's answer: the managers of a founder's cohort, who read hand-ins nobody reviews yet. */
+  teamOf: TeamOf;
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
@@ -30,17 +32,20 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
   /** Writes the centre entries an event makes and mails each person who has not turned that kind off. */
   async function deliver(event: AppEvent) {
-    for (const message of await messagesFor(event, deps.findPerson)) {
+    for (const message of await messagesFor(event, deps.findPerson, deps.teamOf)) {
       const person = await deps.findPerson(message.userId);
       if (!person) continue;
-      const { mailedByPublisher, ...entry } = message;
+      const { mailedByPublisher, quote, ...entry } = message;
       await repository.insert(entry);
       if (mailedByPublisher) continue;
       if ((await repository.emailOff(person.id)).includes(message.kind)) continue;
       await mailer.send(person.email, {
         subject: message.title,
         heading: message.title,
-        paragraphs: [message.body],
+        // The comment itself, line by line (the template escapes each paragraph).
+        paragraphs: quote
+          ? [`${quote.by} wrote:`, ...quote.text.split(/\n+/).filter((line) => line.trim())]
+          : [message.body],
         action: { label: 'Open in Liftoff', url: `${deps.appUrl}${message.link}` },
         footer: 'You can turn these e-mails off under Notifications in your Liftoff profile.',
       });
@@ -61,7 +66,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         repository.unread(userId),
       ]);
       return {
-        notifications: rows.map(toNotification),
+        notifications: rows.map((row) => toNotification(row, row.count)),
         total,
         unread,
         page: query.page,
@@ -69,10 +74,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
       };
     },
     unread: (userId: string) => repository.unread(userId),
+    /** Opening one entry opens its subject: every entry about it (its link) is marked read. */
     async markRead(userId: string, id: string) {
       const row = await repository.markRead(userId, id);
       if (!row) throw notFound('Notification not found');
-      return toNotification(row);
+      return toNotification(row, row.count);
     },
     markAllRead: (userId: string) => repository.markAllRead(userId),
     async preferences(userId: string): Promise<NotificationPreferences> {

@@ -28,6 +28,8 @@ export function createProgramsFeature(
     storage: app.storage,
     appUrl: app.config.APP_URL,
     findExperts: options.findExperts,
+    publish: (event) => app.events.publish(event),
+    people: options.review.people,
   });
   const shares = createSharesService({
     db: app.db,

@@ -1,5 +1,6 @@
 import { LOCKED_MILESTONE_MESSAGE, type Attachment } from '@liftoff/contracts/programs';
 import { randomUUID } from 'node:crypto';
+import type { EventOf } from '@liftoff/contracts/events';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -16,8 +17,36 @@ import { checkUpload } from './uploads.js';
  * A mission's files (its deliverable): handing one in, downloading it, and taking it back while the program
  * team has not reacted to it. The bytes live in file storage, the rows in the database.
  */
-export function createMissionAttachments(deps: { db: Db; storage: FileStorage }) {
+export function createMissionAttachments(deps: {
+  db: Db;
+  storage: FileStorage;
+  publish: (event: EventOf<'deliverable.submitted'>) => void;
+  people: (ids: string[]) => Promise<Map<string, { name: string }>>;
+}) {
   const { db, storage } = deps;
+
+  /** Tells whoever reviews it that a version was handed in (after the commit). */
+  async function announceHandIn(
+    userId: string,
+    missionId: string,
+    review: { id: string; reviewerId: string | null },
+    title: string,
+  ) {
+    const [versions, people] = await Promise.all([
+      reviewRepository(db).versions(missionId),
+      deps.people([userId]),
+    ]);
+    deps.publish({
+      type: 'deliverable.submitted',
+      deliverableId: review.id,
+      founderId: userId,
+      founderName: people.get(userId)?.name ?? 'A founder',
+      missionId,
+      deliverableTitle: title,
+      version: Math.max(1, versions.length),
+      reviewerId: review.reviewerId,
+    });
+  }
 
   return {
     /** Stores a deliverable (type checked from its bytes) and completes the mission if that was all it needed. */
@@ -42,8 +71,9 @@ export function createMissionAttachments(deps: { db: Db; storage: FileStorage })
       const checked = await checkUpload(file.fileName, file.data);
       const storageKey = `attachments/${userId}/${randomUUID()}`;
       await storage.put(storageKey, file.data, checked.mimeType);
+      let done;
       try {
-        return await db.transaction(async (tx) => {
+        done = await db.transaction(async (tx) => {
           const repo = progressRepository(tx);
           await repo.lockProgram(before.programId);
           const ctx = (await repo.missionContext(userId, missionId))!;
@@ -59,14 +89,19 @@ export function createMissionAttachments(deps: { db: Db; storage: FileStorage })
           });
           const now = new Date();
           // Every file handed in for a deliverable is a version of it, for the program team to review.
-          if (ctx.deliverable) await recordHandIn(tx, userId, missionId, now);
+          const review = ctx.deliverable ? await recordHandIn(tx, userId, missionId, now) : null;
           await settleMission(tx, { ...ctx, hasDeliverable: Boolean(ctx.deliverable) }, now);
-          return toAttachment(row);
+          return {
+            attachment: toAttachment(row),
+            handIn: review && ctx.deliverable ? { review, title: ctx.deliverable.title } : null,
+          };
         });
       } catch (error) {
         await storage.delete(storageKey);
         throw error;
       }
+      if (done.handIn) await announceHandIn(userId, missionId, done.handIn.review, done.handIn.title);
+      return done.attachment;
     },
 
     async openAttachment(

@@ -6,9 +6,9 @@ import {
   type ReviewComment,
   type ReviewQueueItem,
   type ReviewQueueQuery,
-  type ReviewStatus,
   type StudioDeliverable,
 } from '@liftoff/contracts/programs-review';
+import type { EventOf } from '@liftoff/contracts/events';
 import type { Readable } from 'node:stream';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -32,23 +32,7 @@ export interface ReviewPerson {
 
 /** What the review publishes after its transaction commits (contracts/events.ts); notifications listen. */
 export type ReviewEvent =
-  | {
-      type: 'deliverable.reviewed';
-      deliverableId: string;
-      founderId: string;
-      missionId: string;
-      missionKey: string | null;
-      status: ReviewStatus;
-      reviewerId: string;
-    }
-  | {
-      type: 'deliverable.commented';
-      deliverableId: string;
-      founderId: string;
-      missionId: string;
-      authorId: string;
-      commentId: string;
-    };
+  EventOf<'deliverable.reviewed'> | EventOf<'deliverable.commented'> | EventOf<'deliverable.submitted'>;
 
 export interface ReviewAuditEntry {
   actorId: string;
@@ -186,13 +170,23 @@ export function createReviewService(deps: ReviewServiceDeps) {
     };
   }
 
-  const commentedEvent = (row: ReviewRow, authorId: string, commentId: string): ReviewEvent => ({
+  const nameOf = async (userId: string) => (await deps.people([userId])).get(userId)?.name ?? 'Someone';
+  const titleOf = (row: ReviewRow) => row.deliverable?.title ?? row.missionName;
+
+  const commentedEvent = async (
+    row: ReviewRow,
+    authorId: string,
+    comment: { id: string; body: string },
+  ): Promise<ReviewEvent> => ({
     type: 'deliverable.commented',
     deliverableId: row.id,
     founderId: row.userId,
     missionId: row.userMissionId,
     authorId,
-    commentId,
+    commentId: comment.id,
+    authorName: await nameOf(authorId),
+    deliverableTitle: titleOf(row),
+    body: comment.body,
   });
 
   return {
@@ -229,7 +223,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         at: new Date(),
       });
       const context = (await repo.findWithContext(review.id))!;
-      deps.publish(commentedEvent(context, userId, row.id));
+      deps.publish(await commentedEvent(context, userId, row));
       return (await toComments(userId, [row]))[0]!;
     },
 
@@ -288,6 +282,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         );
         return comment?.id ?? null;
       });
+      // One event for the move, carrying its comment: the founder hears of it once.
       deps.publish({
         type: 'deliverable.reviewed',
         deliverableId: found.id,
@@ -296,8 +291,10 @@ export function createReviewService(deps: ReviewServiceDeps) {
         missionKey: found.missionKey,
         status: body.status,
         reviewerId: reviewer.userId,
+        reviewerName: await nameOf(reviewer.userId),
+        deliverableTitle: titleOf(found),
+        comment: commentId ? (body.comment ?? null) : null,
       });
-      if (commentId) deps.publish(commentedEvent(found, reviewer.userId, commentId));
       return studioView(found.id);
     },
 
@@ -322,7 +319,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         );
         return inserted;
       });
-      deps.publish(commentedEvent(found, reviewer.userId, row.id));
+      deps.publish(await commentedEvent(found, reviewer.userId, row));
       return (await toComments(found.userId, [row]))[0]!;
     },
 

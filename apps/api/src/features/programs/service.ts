@@ -1,3 +1,4 @@
+import type { EventOf } from '@liftoff/contracts/events';
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { createMissionAttachments } from './mission-attachments.js';
@@ -12,6 +13,10 @@ export interface ProgramsDeps {
   storage: FileStorage;
   appUrl: string;
   findExperts: ExpertLookup;
+  /** Tells the program team of a hand-in, after its transaction commits (notifications listen). */
+  publish: (event: EventOf<'deliverable.submitted'>) => void;
+  /** Names for founders (the auth room's users). */
+  people: (ids: string[]) => Promise<Map<string, { name: string }>>;
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   PublishPostBody,
   StudioPost,
   StudioPostBody,
+  StudioPostStatus,
   StudioPostSummary,
   UploadedImage,
 } from '@liftoff/contracts/explore-studio';
@@ -19,8 +20,13 @@ export const studioPostsApi = base.injectEndpoints({
       query: () => ({ url: '/studio/explore/source', method: 'GET', headerType: 'authorization' }),
       extraOptions: { silent: true },
     }),
-    studioPosts: build.query<StudioPostSummary[], void>({
-      query: () => ({ url: '/studio/posts', method: 'GET', headerType: 'authorization' }),
+    /** Newest first; only one status when given. */
+    studioPosts: build.query<StudioPostSummary[], StudioPostStatus | undefined>({
+      query: (status) => ({
+        url: status ? `/studio/posts?status=${status}` : '/studio/posts',
+        method: 'GET',
+        headerType: 'authorization',
+      }),
       extraOptions: { silent: true },
       providesTags: ['StudioPosts'],
     }),
@@ -35,7 +41,8 @@ export const studioPostsApi = base.injectEndpoints({
     }),
     createPost: build.mutation<StudioPost, StudioPostBody>({
       query: (body) => ({ url: '/studio/posts', method: 'POST', body, headerType: 'authorization' }),
-      extraOptions: { successToast: true },
+      // A refusal is shown on its fields by the editor, not in a toast.
+      extraOptions: { successToast: true, silent: true },
       invalidatesTags: ['StudioPosts', 'Audit'],
     }),
     updatePost: build.mutation<StudioPost, { id: string; body: StudioPostBody }>({
@@ -45,7 +52,7 @@ export const studioPostsApi = base.injectEndpoints({
         body,
         headerType: 'authorization',
       }),
-      extraOptions: { successToast: true },
+      extraOptions: { successToast: true, silent: true },
       invalidatesTags: ['StudioPosts', 'ExplorePost', 'Audit'],
     }),
     publishPost: build.mutation<StudioPost, { id: string; body: PublishPostBody }>({
@@ -55,7 +62,7 @@ export const studioPostsApi = base.injectEndpoints({
         body,
         headerType: 'authorization',
       }),
-      extraOptions: { successToast: true },
+      extraOptions: { successToast: true, silent: true },
       invalidatesTags: ['StudioPosts', 'ExplorePost', 'Audit'],
     }),
     unpublishPost: build.mutation<StudioPost, string>({

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useDispatch } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { StudioPost, StudioPostBody } from '@liftoff/contracts/explore-studio';
+import { PUBLISH_NEEDS, type StudioPost, type StudioPostBody } from '@liftoff/contracts/explore-studio';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -63,10 +63,17 @@ const bodyOf = (post: StudioPost): StudioPostBody => ({
 });
 
 /** The API's field errors (`details`), keyed by the first part of the path (`categories.0` → categories). */
-function fieldErrorsOf(error: unknown): FieldErrors {
-  const details = (error as { data?: { details?: { path: string; message: string }[] } })?.data?.details;
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  const details = (error as { details?: { path: string; message: string }[] })?.details;
   return Object.fromEntries((details ?? []).map((d) => [d.path.split('.')[0], d.message]));
 }
+
+/** What a refusal says above the form: its message when no field carries it, else where to look. */
+export const refusalOf = (error: unknown) =>
+  (error as { message?: string })?.message ?? 'The post could not be saved. Please try again.';
+
+/** Fields publishing needs are marked (an asterisk, and `aria-required`); a draft saves without them. */
+const neededToPublish = (key: keyof StudioPostBody) => key in PUBLISH_NEEDS;
 
 /** The live preview: the Markdown rendered by the API exactly as explore serves it, shown as explore shows it. */
 function Preview({ markdown }: { markdown: string }) {
@@ -103,6 +110,7 @@ function Editor({ post }: { post: StudioPost | null }) {
   const [values, setValues] = useState<StudioPostBody>(post ? bodyOf(post) : emptyPost);
   const [slugTouched, setSlugTouched] = useState(Boolean(post));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [refusal, setRefusal] = useState('');
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState('');
   const [create, creating] = useCreatePostMutation();
@@ -114,16 +122,26 @@ function Editor({ post }: { post: StudioPost | null }) {
       ...(key === 'title' && !slugTouched ? { slug: slugOf(value as string) } : {}),
     }));
 
+  /** Shows a refusal: each field's message on its field, the request's message above the buttons. */
+  const refused = (error: unknown) => {
+    setErrors(fieldErrorsOf(error));
+    setRefusal(refusalOf(error));
+  };
+
+  /** Saves what is on screen; true when it was saved. */
   const save = async () => {
     setErrors({});
+    setRefusal('');
     try {
       if (post) await update({ id: post.id, body: values }).unwrap();
       else {
         const created = await create(values).unwrap();
         void navigate(`/studio/posts/${encodeURIComponent(created.id)}`, { replace: true });
       }
+      return true;
     } catch (error) {
-      setErrors(fieldErrorsOf(error));
+      refused(error);
+      return false;
     }
   };
 
@@ -143,6 +161,7 @@ function Editor({ post }: { post: StudioPost | null }) {
   const text = (key: keyof StudioPostBody, label: string, extra: object = {}) => (
     <TextField
       label={label}
+      required={neededToPublish(key)}
       value={values[key] as string}
       error={Boolean(errors[key])}
       helperText={errors[key]}
@@ -160,7 +179,10 @@ function Editor({ post }: { post: StudioPost | null }) {
       <PageTitle>{post ? 'Edit post' : 'Write a post'}</PageTitle>
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
         <Stack spacing={2.5} sx={{ flex: 1, width: '100%', minWidth: 0 }}>
-          {text('title', 'Title', { required: true })}
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            A draft saves with any fields filled. Those marked * are needed to publish.
+          </Typography>
+          {text('title', 'Title')}
           {text('slug', 'Address (slug)', {
             helperText: errors.slug ?? `Appears at /explore/post/${values.slug || '…'}`,
           })}
@@ -170,6 +192,7 @@ function Editor({ post }: { post: StudioPost | null }) {
             categories={values.categories}
             tags={values.tags}
             errors={errors}
+            categoriesRequired
             onChange={(key, value) => set(key, value)}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -202,7 +225,12 @@ function Editor({ post }: { post: StudioPost | null }) {
             </Button>
             <Button onClick={() => void navigate('/studio/posts')}>Back to posts</Button>
           </Stack>
-          {post ? <PublishPanel post={post} /> : null}
+          {refusal ? (
+            <Alert severity="error" role="alert">
+              {refusal}
+            </Alert>
+          ) : null}
+          {post ? <PublishPanel post={post} beforePublish={save} onRefused={refused} /> : null}
         </Stack>
         <Box sx={{ flex: 1, width: '100%', minWidth: 0 }}>
           <Preview markdown={values.bodyMarkdown} />

@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { StudioPostSummary } from '@liftoff/contracts/explore-studio';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -10,6 +10,8 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EmptyState, LoadError, PageSkeleton, PageTitle } from '../../../components/page-states';
 import { useExploreSourceQuery, useStudioPostsQuery } from './api';
@@ -34,10 +36,10 @@ function PostRow({ post }: { post: StudioPostSummary }) {
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <Box sx={{ flex: 1, minWidth: 200 }}>
             <Typography component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {post.title}
+              {post.title || 'Untitled draft'}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {post.author} ·{' '}
+              {post.author ? `${post.author} · ` : ''}
               {post.status === 'draft'
                 ? `edited ${when(post.updatedAt)}`
                 : `${post.status === 'scheduled' ? 'appears' : 'published'} ${when(post.publishAt!)}`}
@@ -50,11 +52,25 @@ function PostRow({ post }: { post: StudioPostSummary }) {
   );
 }
 
-/** The explore posts of the built-in store; with Wix as the source, a pointer to the Wix dashboard instead. */
+const filters: { value: StudioPostSummary['status'] | 'all'; label: string; none: string }[] = [
+  { value: 'all', label: 'All statuses', none: '' },
+  { value: 'draft', label: 'Drafts', none: 'No drafts.' },
+  { value: 'scheduled', label: 'Scheduled', none: 'Nothing is scheduled.' },
+  { value: 'published', label: 'Published', none: 'Nothing is published yet.' },
+];
+
+/**
+ * The explore posts of the built-in store, newest first (by publish time, a draft by its last edit), with a
+ * status filter; with Wix as the source, a pointer to the Wix dashboard instead.
+ */
 export function StudioPostsPage() {
   const source = useExploreSourceQuery();
   const wix = source.data?.kind === 'wix';
-  const posts = useStudioPostsQuery(undefined, { skip: !source.data || wix });
+  // Kept in the address, so the list opens again as it was left.
+  const [params, setParams] = useSearchParams();
+  const filter = filters.find((f) => f.value === params.get('status'))?.value ?? 'all';
+  const setFilter = (value: string) => setParams(value === 'all' ? {} : { status: value }, { replace: true });
+  const posts = useStudioPostsQuery(filter === 'all' ? undefined : filter, { skip: !source.data || wix });
   const newPost = (
     <Button variant="contained" component={RouterLink} to="/studio/posts/new">
       Write a post
@@ -88,6 +104,12 @@ export function StudioPostsPage() {
       </Alert>
     );
   else if (!posts.data) body = <PageSkeleton label="Loading posts" cards={3} height={72} />;
+  else if (!posts.data.length && filter !== 'all')
+    body = (
+      <Typography sx={{ color: 'text.secondary' }}>
+        {filters.find((f) => f.value === filter)!.none}
+      </Typography>
+    );
   else if (!posts.data.length)
     body = (
       <EmptyState icon={<ArticleIcon fontSize="inherit" />} title="No posts yet" action={newPost}>
@@ -113,8 +135,23 @@ export function StudioPostsPage() {
             Write, schedule and unpublish the posts founders read in explore.
           </Typography>
         </Box>
-        {!wix && source.data && posts.data?.length ? newPost : null}
+        {!wix && source.data && (posts.data?.length || filter !== 'all') ? newPost : null}
       </Stack>
+      {!wix && source.data && (posts.data?.length || filter !== 'all') ? (
+        <TextField
+          select
+          label="Status"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          sx={{ minWidth: 220, alignSelf: 'flex-start' }}
+        >
+          {filters.map((f) => (
+            <MenuItem key={f.value} value={f.value}>
+              {f.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
       {body}
     </Stack>
   );

@@ -15,12 +15,32 @@ const localInput = (date: Date) => {
   return shifted.toISOString().slice(0, 16);
 };
 
-/** Publish now, schedule for a time, or take a post out of explore. Edits are saved separately. */
-export function PublishPanel({ post }: { post: StudioPost }) {
+/**
+ * Publish now, schedule for a time, or take a post out of explore. What is on screen is saved first, so what
+ * publishes is what the team sees; a refusal (a field publishing needs is empty) goes back to the editor,
+ * which shows it on each field.
+ */
+export function PublishPanel({
+  post,
+  beforePublish,
+  onRefused,
+}: {
+  post: StudioPost;
+  beforePublish: () => Promise<boolean>;
+  onRefused: (error: unknown) => void;
+}) {
   const [publish, publishing] = usePublishPostMutation();
   const [unpublish, unpublishing] = useUnpublishPostMutation();
   const [at, setAt] = useState(localInput(new Date(Date.now() + 24 * 3600_000)));
   const busy = publishing.isLoading || unpublishing.isLoading;
+  const publishAt = async (publishAt?: string) => {
+    if (!(await beforePublish())) return;
+    try {
+      await publish({ id: post.id, body: publishAt ? { publishAt } : {} }).unwrap();
+    } catch (error) {
+      onRefused(error);
+    }
+  };
   const atDate = new Date(at);
   const atValid = at !== '' && !Number.isNaN(atDate.getTime()) && atDate.getTime() > Date.now();
   const state = {
@@ -38,11 +58,7 @@ export function PublishPanel({ post }: { post: StudioPost }) {
           <Typography role="status">{state}</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             {post.status !== 'published' ? (
-              <Button
-                variant="contained"
-                disabled={busy}
-                onClick={() => void publish({ id: post.id, body: {} })}
-              >
+              <Button variant="contained" disabled={busy} onClick={() => void publishAt()}>
                 Publish now
               </Button>
             ) : null}
@@ -75,7 +91,7 @@ export function PublishPanel({ post }: { post: StudioPost }) {
               variant="outlined"
               disabled={busy || !atValid}
               sx={{ minHeight: 56 }}
-              onClick={() => void publish({ id: post.id, body: { publishAt: atDate.toISOString() } })}
+              onClick={() => void publishAt(atDate.toISOString())}
             >
               Schedule
             </Button>

@@ -12,11 +12,12 @@ const item = (id: string, over: Partial<Notification> = {}): Notification => ({
   id,
   kind: 'deliverable.reviewed',
   icon: 'mention',
-  title: 'Changes requested on your deliverable',
-  body: 'Your reviewer asked for changes.',
+  title: "Morgan requested changes on 'Problem statement'",
+  body: 'Name the clinics you spoke to.',
   link: '/mission-deliverable/m1',
   readAt: null,
   createdAt: '2026-11-25T10:00:00.000Z',
+  count: 1,
   ...over,
 });
 
@@ -36,7 +37,7 @@ describe('the notification bell', () => {
     'shows the unread count, lists the notifications, and opens one, marking it read',
     async () => {
       const { fetchImpl, requests } = server([
-        item('n1'),
+        item('n1', { count: 3 }),
         item('n2', {
           icon: 'star',
           title: 'Your deliverable was approved',
@@ -48,7 +49,9 @@ describe('the notification bell', () => {
       await userEvent.click(bell);
       const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
       expect(await within(dialog).findByText('Your deliverable was approved')).toBeTruthy();
-      await userEvent.click(within(dialog).getByText('Changes requested on your deliverable'));
+      // Three entries about the same deliverable show as one, saying how many.
+      expect(within(dialog).getByText(/3 updates/)).toBeTruthy();
+      await userEvent.click(within(dialog).getByText("Morgan requested changes on 'Problem statement'"));
       await waitFor(() => expect(router.state.location.pathname).toBe('/mission-deliverable/m1'));
       expect(requests).toContain('POST /api/notifications/n1/read');
     },

@@ -2,13 +2,17 @@ import type { Notification } from '@liftoff/contracts/notifications';
 import Box from '@mui/material/Box';
 import { notificationTime } from './notification-time';
 
-/** A notification's body and when it came, under its title (in the bell and on the full list). */
+/**
+ * A notification's body and when it came, under its title (in the bell and on the full list); for a subject
+ * with several entries, how many (the title is the newest).
+ */
 export function NotificationDetail({ item }: { item: Notification }) {
   return (
     <>
       {item.body}
       <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
         {notificationTime(item.createdAt)}
+        {item.count > 1 ? ` · ${item.count} updates` : null}
       </Box>
     </>
   );

@@ -18,6 +18,7 @@ const item = (n: number, over: Partial<Notification> = {}): Notification => ({
   link: `/mission-deliverable/m${n}`,
   readAt: null,
   createdAt: new Date(Date.UTC(2026, 10, 25, 10, 0) - n * 60_000).toISOString(),
+  count: 1,
   ...over,
 });
 

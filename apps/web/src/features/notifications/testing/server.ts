@@ -40,7 +40,9 @@ export function notificationsServer(initial: Notification[], { failList = false 
     }
     const read = /^\/api\/notifications\/([^/]+)\/read$/.exec(url.pathname);
     if (read) {
-      items = items.map((n) => (n.id === read[1] ? { ...n, readAt: READ_AT } : n));
+      // As the API does: opening one marks every entry about its subject (its link) read.
+      const link = items.find((n) => n.id === read[1])?.link;
+      items = items.map((n) => (n.link === link ? { ...n, readAt: n.readAt ?? READ_AT } : n));
       return json(200, { message: 'ok', data: items.find((n) => n.id === read[1]) });
     }
     return json(404, { message: 'Not found', statusCode: 404, code: 'NOT_FOUND' });
