@@ -28,6 +28,7 @@ import { principalOf } from '../../plugins/auth-guard.js';
 import { toOutline } from './program-views.js';
 import type { ProgramsService } from './service.js';
 import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads.js';
+import { fileAnswer } from '../../lib/answers.js';
 
 const tags = ['programs'];
 
@@ -255,6 +256,7 @@ export async function programsRoutes(
         summary: 'Download a deliverable (owner only)',
         params: attachmentParams,
         description: 'Answers the bytes with Content-Disposition: attachment.',
+        response: { 200: fileAnswer('The file, with the type it was handed in with') },
       },
     },
     async (request, reply) =>
@@ -267,6 +269,8 @@ export async function programsRoutes(
   r.delete(
     '/api/userMission/:id/attachments/:attachmentId',
     {
+      // 409 once the team has reacted to the file: it is kept as a version.
+      config: { errors: [409] },
       schema: {
         tags,
         summary: 'Delete a deliverable; a completed mission stays completed',
