@@ -32,3 +32,15 @@ export const jsonOrEventStream = <T extends z.ZodType>(json: T, events: string) 
     'text/event-stream': { schema: z.string().meta({ description: events }) },
   },
 });
+
+/**
+ * A status answered with a file's bytes: `types` are the media types it can have (ranges such as `audio/*`,
+ * or any type for a file kept as its owner uploaded it).
+ */
+export const fileAnswer = (description: string, types: readonly string[] = ['*/*']) => ({
+  description,
+  // Any in the handler's types (a buffer, a stream), a binary string in the document.
+  content: Object.fromEntries(
+    types.map((type) => [type, { schema: z.any().meta({ type: 'string', format: 'binary' }) }]),
+  ) as Record<string, { schema: z.ZodAny }>,
+});

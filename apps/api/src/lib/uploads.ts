@@ -83,6 +83,8 @@ export const IMAGE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   webp: 'image/webp',
 };
+/** The media types a stored image is answered with, for the routes' documented answers. */
+export const IMAGE_MEDIA_TYPES = Object.values(IMAGE_TYPES);
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** The multipart limits of an image upload: one file of at most `MAX_IMAGE_BYTES`, and nothing much besides. */
 export const IMAGE_UPLOAD_LIMITS = { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 2, parts: 3 };

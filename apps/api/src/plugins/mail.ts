@@ -12,6 +12,7 @@ import { mailQueue } from './mail-queue.js';
 import type { OutboxPayload } from './mail-tables.js';
 import { outboxWorker } from './mail-worker.js';
 import { context, inSpan, ROOT_CONTEXT, SpanKind } from '../lib/tracing.js';
+import { fileAnswer } from '../lib/answers.js';
 
 export interface Attachment {
   filename: string;
@@ -188,6 +189,7 @@ export const mailPlugin = fp(
             tags: ['dev'],
             summary: "Development outbox: one attachment's bytes (not in production)",
             params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(20) }),
+            response: { 200: fileAnswer('The attachment, with its own type') },
           },
         },
         async (request, reply) => {

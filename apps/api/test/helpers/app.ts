@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../../src/app.js';
 import { parseConfig, type Config } from '../../src/config.js';
+import { checkResponsesAgainstDocument } from './response-contract.js';
 
 export interface TestApp {
   app: App;
@@ -70,6 +71,8 @@ export async function createTestApp(
   }
   const { setup, ...buildOptions } = options;
   const app = await buildApp(config, buildOptions);
+  // Every answer is checked against the OpenAPI document (test/setup.ts fails the test that broke it).
+  checkResponsesAgainstDocument(app);
   await setup?.(app);
   await app.ready();
   return {

@@ -10,6 +10,7 @@ import type { PersonalDataSource, PersonalFile } from './personal-data.js';
 import { backupCodesRepository, toUser, usersRepository } from './repository.js';
 import { sessionsRepository } from './sessions-repository.js';
 import { deviceName } from './device.js';
+import { fileAnswer } from '../../lib/answers.js';
 
 /** Base64 of a byte stream, chunk by chunk: a file is never held whole in memory. */
 async function* base64Of(stream: AsyncIterable<Buffer>) {
@@ -105,6 +106,7 @@ export async function accountExportRoutes(app: FastifyInstance, options: { sourc
         summary:
           'Download all your data: one JSON file with your profile, progress, worksheets, deliverables (their files inside as base64), questions, meetings, coach conversations and notifications',
         description: 'Answers application/json with Content-Disposition: attachment.',
+        response: { 200: fileAnswer('The data file', ['application/json']) },
       },
     },
     async (request, reply) => {

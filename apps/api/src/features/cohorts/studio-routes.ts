@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '../../lib/answers.js';
 import { ok } from '../../lib/envelope.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { DashboardService } from './dashboard-service.js';
@@ -323,7 +324,7 @@ export async function cohortsStudioRoutes(
         summary: "The cohort's progress as CSV, one row per founder",
         params: cohortParams,
         produces: ['text/csv'],
-        response: { 200: z.string() },
+        response: { 200: fileAnswer('The founders, one a row', ['text/csv']) },
       },
     },
     async (request, reply) => {

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { MeetingsService } from './meetings-service.js';
+import { fileAnswer } from '../../lib/answers.js';
 
 /**
  * Meetings in the expert portal (experts only), the founder's answer to a proposed time, and the expert's
@@ -271,6 +272,7 @@ export async function expertMeetingsRoutes(app: FastifyInstance, options: { meet
           "An expert's accepted meetings as an iCalendar subscription (text/calendar), by secret token",
         security: [],
         querystring: calendarFeedQuery,
+        response: { 200: fileAnswer('The calendar', ['text/calendar']) },
       },
     },
     async (request, reply) =>

@@ -9,7 +9,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
-import { IMAGE_UPLOAD_LIMITS, readUploadedImage, sendStoredImage, withMultipart } from '../../lib/uploads.js';
+import { fileAnswer } from '../../lib/answers.js';
+import {
+  IMAGE_MEDIA_TYPES,
+  IMAGE_UPLOAD_LIMITS,
+  readUploadedImage,
+  sendStoredImage,
+  withMultipart,
+} from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { PortalProfile } from './portal-profile.js';
 
@@ -84,6 +91,7 @@ export async function expertProfileRoutes(app: FastifyInstance, options: { profi
         summary: 'A photo an expert uploaded',
         security: [],
         params: expertPhotoParams,
+        response: { 200: fileAnswer('The photo', IMAGE_MEDIA_TYPES) },
       },
     },
     async (request, reply) => sendStoredImage(app, reply, 'expert-photos', request.params.name),

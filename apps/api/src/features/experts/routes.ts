@@ -19,11 +19,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { htmlAnswer, pageOrErrorAnswer } from '../../lib/answers.js';
 import { AppError } from '../../lib/errors.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import { respondDone, respondError, respondForm } from './respond-page.js';
 import type { ExpertsService } from './service.js';
+import { fileAnswer, htmlAnswer, pageOrErrorAnswer } from '../../lib/answers.js';
 
 const tags = ['experts'];
 
@@ -168,6 +168,7 @@ export async function expertsRoutes(app: FastifyInstance, options: { service: Ex
         tags,
         summary: "The meeting's current calendar invite (text/calendar)",
         params: meetingIdParams,
+        response: { 200: fileAnswer('The invite', ['text/calendar']) },
       },
     },
     async (request, reply) => {

@@ -18,7 +18,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
-import { IMAGE_UPLOAD_LIMITS, readUploadedImage, sendStoredImage, withMultipart } from '../../lib/uploads.js';
+import { fileAnswer } from '../../lib/answers.js';
+import {
+  IMAGE_MEDIA_TYPES,
+  IMAGE_UPLOAD_LIMITS,
+  readUploadedImage,
+  sendStoredImage,
+  withMultipart,
+} from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { StudioPostsService } from './studio-service.js';
 
@@ -199,6 +206,7 @@ export async function exploreStudioRoutes(
         summary: 'A hero image uploaded in the studio',
         security: [],
         params: exploreImageParams,
+        response: { 200: fileAnswer('The image', IMAGE_MEDIA_TYPES) },
       },
     },
     async (request, reply) => sendStoredImage(app, reply, 'explore-images', request.params.name),

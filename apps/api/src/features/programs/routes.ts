@@ -31,6 +31,7 @@ import { missionWithDueDates, withDueDates, type DueDatesSource } from './due-da
 import { toOutline } from './program-views.js';
 import type { ProgramsService } from './service.js';
 import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads.js';
+import { fileAnswer } from '../../lib/answers.js';
 
 const tags = ['programs'];
 
@@ -298,6 +299,7 @@ export async function programsRoutes(
         summary: 'Download a deliverable (owner only)',
         params: attachmentParams,
         description: 'Answers the bytes with Content-Disposition: attachment.',
+        response: { 200: fileAnswer('The file, with the type it was handed in with') },
       },
     },
     async (request, reply) =>
@@ -310,6 +312,8 @@ export async function programsRoutes(
   r.delete(
     '/api/userMission/:id/attachments/:attachmentId',
     {
+      // 409 once the team has reacted to the file: it is kept as a version.
+      config: { errors: [409] },
       schema: {
         tags,
         summary: 'Delete a deliverable; a completed mission stays completed',

@@ -18,6 +18,7 @@ import { ok } from '../../lib/envelope.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import type { ReviewService } from './review-service.js';
 import { contentDisposition } from './uploads.js';
+import { fileAnswer } from '../../lib/answers.js';
 
 const tags = ['studio'];
 /** The program team; the guard also requires their two-factor. The expert portal adds `expert` later. */
@@ -60,7 +61,8 @@ export async function programsStudioRoutes(app: FastifyInstance, options: { serv
   r.post(
     '/api/studio/deliverables/:id/status',
     {
-      config,
+      // 409 for a move the review workflow does not allow.
+      config: { ...config, errors: [409] },
       schema: {
         tags,
         summary: 'Move a deliverable to in_review, approved or changes_requested',
@@ -107,6 +109,7 @@ export async function programsStudioRoutes(app: FastifyInstance, options: { serv
         summary: 'Download one version of a deliverable',
         description: 'Answers the bytes with Content-Disposition: attachment.',
         params: versionParams,
+        response: { 200: fileAnswer('The file, with the type it was handed in with') },
       },
     },
     async (request, reply) => {

@@ -74,6 +74,24 @@ const answers: Record<ErrorStatus, Answer> = {
     },
     retryAfter: true,
   },
+  501: {
+    name: 'NotImplemented',
+    description: 'This server is not set up for the call; the message says what to configure.',
+    example: {
+      message: 'Speech input is off on this server. Set AI_STT_ENGINE to enable it.',
+      statusCode: 501,
+      code: 'NOT_IMPLEMENTED',
+    },
+  },
+  502: {
+    name: 'BadGateway',
+    description: 'A service this call depends on (the AI model, file storage, the blog) failed; try again.',
+    example: {
+      message: 'The AI model failed to answer. Please try again.',
+      statusCode: 502,
+      code: 'UPSTREAM_FAILED',
+    },
+  },
   503: {
     name: 'ServerBusy',
     description:

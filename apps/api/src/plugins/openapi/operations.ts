@@ -5,8 +5,11 @@
 
 import { admissionCounts } from '../admission.js';
 
-/** The client errors the document can describe, each in the error envelope. */
-export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 503] as const;
+/**
+ * The errors the document can describe, each in the error envelope: client errors, and the server's answers a
+ * caller can act on (a capability not set up, a service it depends on failing, too busy).
+ */
+export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 501, 502, 503] as const;
 export type ErrorStatus = (typeof errorStatuses)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,8 +76,8 @@ export function summaryFor(method: string, url: string): string {
 export const isGuarded = (route: RouteFacts) =>
   route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.config?.public;
 
-/** Methods whose bodies Fastify reads, so a wrong content type, a body too large or bad JSON can be answered. */
-const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
+/** Methods whose bodies Fastify reads (DELETE too), so a wrong content type, a body too large or bad JSON can be answered. */
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The client errors a route answers, from how it is configured:

@@ -34,7 +34,8 @@ export function registerChatRoutes(app: FastifyInstance, { service }: { service:
   r.post(
     '/api/ai/chat/completion',
     {
-      config: { authorizeInHandler: true },
+      // 502 in JSON mode when the model fails (a stream ends with an error event instead).
+      config: { authorizeInHandler: true, errors: [502] },
       schema: {
         tags,
         summary: 'Ask the coach (creates the session when new)',
@@ -49,7 +50,8 @@ export function registerChatRoutes(app: FastifyInstance, { service }: { service:
   r.post(
     '/api/ai/chat/continue/:conversationId',
     {
-      config: { authorizeInHandler: true },
+      // 502 in JSON mode when the model fails (a stream ends with an error event instead).
+      config: { authorizeInHandler: true, errors: [502] },
       schema: {
         tags,
         summary: 'Ask the next question in a session',
@@ -71,7 +73,8 @@ export function registerChatRoutes(app: FastifyInstance, { service }: { service:
   r.post(
     '/api/ai/chat/retry/:conversationId/:messageId/:responseId',
     {
-      config: { authorizeInHandler: true },
+      // 502 in JSON mode when the model fails (a stream ends with an error event instead).
+      config: { authorizeInHandler: true, errors: [502] },
       schema: {
         tags,
         summary: 'A new answer to a user message; earlier answers stay as versions',

@@ -9,6 +9,7 @@ import { readUploadedFile } from '../../../lib/uploads.js';
 import { me, tags } from '../routes-shared.js';
 import type { Speech } from './speech.js';
 import type { UsageCaps } from '../conversations/usage-caps.js';
+import { fileAnswer } from '../../../lib/answers.js';
 
 /**
  * Reading text aloud and transcribing a recording, each spending the founder's speech cap first. The multipart
@@ -23,6 +24,8 @@ export function registerSpeechRoutes(
   r.post(
     '/api/ai/tts',
     {
+      // 501 with read-aloud turned off; 502 when the speech server fails.
+      config: { errors: [501, 502] },
       schema: {
         tags,
         summary: 'Read text aloud (Markdown is stripped); answers audio, audio/wav with eSpeak NG',
@@ -34,6 +37,7 @@ export function registerSpeechRoutes(
             .min(1, 'Required')
             .max(TTS_MAX_CHARACTERS, `At most ${TTS_MAX_CHARACTERS} characters`),
         }),
+        response: { 200: fileAnswer('The audio (audio/wav with eSpeak NG)', ['audio/*']) },
       },
     },
     async (request, reply) => {
@@ -50,6 +54,8 @@ export function registerSpeechRoutes(
   r.post(
     '/api/ai/stt',
     {
+      // 501 with speech input turned off; 502 when the transcription server fails.
+      config: { errors: [501, 502] },
       schema: {
         tags,
         summary: 'Transcribe a recording (multipart field `file`: WAV, WebM, Ogg, MP4/M4A, at most 25 MB)',
