@@ -63,7 +63,7 @@ async function afterDeadlocks<T>(work: () => Promise<T>, tries = 5): Promise<T> 
 const SCHEMA = 'pgboss';
 
 /**
- * Durable jobs on pg-boss (docs/decisions/062-durable-jobs-on-pg-boss.md), in the application's database,
+ * Durable jobs on pg-boss (docs/decisions/064-durable-jobs-on-pg-boss.md), in the application's database,
  * PGlite or PostgreSQL, through the same connection as everything else. Every instance polls; the queue hands
  * each job to one of them (`SKIP LOCKED`), retries a failed one with backoff and fails one whose instance
  * died mid-run once it expires. The work itself reads the app's clock: the queue's own timing (when a retry

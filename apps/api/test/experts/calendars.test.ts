@@ -209,7 +209,7 @@ describe('a CalDAV account', () => {
     expect(copy.event('STATUS')?.value).toBe('CONFIRMED');
     expect(icsUtc(copy.event('DTSTART')!.value)).toBe('2026-03-09T13:00:00.000Z');
     expect(unescapeText(copy.event('LOCATION')!.value)).toBe(meeting.videoUrl);
-    // The server must not mail the attendees a second invite: Liftoff already did (decision 062).
+    // The server must not mail the attendees a second invite: Liftoff already did (decision 068).
     expect(copy.event('ORGANIZER')).toMatchObject({
       value: `mailto:${ann.profile.email}`,
       params: { 'SCHEDULE-AGENT': 'CLIENT' },

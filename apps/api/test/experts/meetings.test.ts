@@ -122,7 +122,7 @@ describe('request a meeting', () => {
       expect(icsUtc(cal.event('DTEND')!.value)).toBe(meeting.end);
       expect(cal.event('DTSTART')!.value).toBe('20260302T143000Z');
       // The expert holds the meeting and Liftoff sends for them: a calendar's reply reaches a person who
-      // reads mail, and nobody is asked for one, since answers are given in Liftoff (decision 062).
+      // reads mail, and nobody is asked for one, since answers are given in Liftoff (decision 068).
       expect(cal.event('ORGANIZER')?.value).toBe(`mailto:${expert.email}`);
       expect(cal.event('ORGANIZER')?.params['SENT-BY']).toBe('mailto:meetings@liftoff.test');
       expect(cal.event('ORGANIZER')?.params.CN).toBe(`Test ${expert.lastName}`);

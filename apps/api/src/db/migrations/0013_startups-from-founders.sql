@@ -1,5 +1,5 @@
 -- Every founder (and anyone holding program progress) becomes the owner of a one-person startup holding their
--- onboarding's company answers (decision 062). The startup takes the founder's own id, so what the founder
+-- onboarding's company answers (decision 063). The startup takes the founder's own id, so what the founder
 -- owned can be handed to their startup by the same key; startups made later get ids of their own.
 INSERT INTO "startups" ("id", "name", "stage", "industry", "created_at", "updated_at")
 SELECT

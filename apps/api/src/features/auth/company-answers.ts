@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from './tables.js';
 
-/** Onboarding's answers about the company: the startup's since decision 062, the rest stay the founder's. */
+/** Onboarding's answers about the company: the startup's since decision 063, the rest stay the founder's. */
 export const companyAnswerKeys = ['startupName', 'stage', 'industry'] as const;
 export type CompanyAnswers = { startupName: string; stage: string | null; industry: string | null };
 

@@ -41,7 +41,7 @@ export type WebhooksService = ReturnType<typeof createWebhooksService>;
  * Webhooks: the program team's addresses, each subscribed to some event types of the event bus. Each event is
  * recorded as a delivery per endpoint and sent once, signed per the Standard Webhooks specification, with what
  * the receiver answered kept in the delivery log. Retrying failed deliveries is not done here yet: it belongs
- * to the durable job queue (decision 064).
+ * to the durable job queue (decision 067).
  */
 export function createWebhooksService(deps: {
   db: Db;

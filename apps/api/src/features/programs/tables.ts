@@ -230,7 +230,7 @@ export const userSteps = pgTable(
     answersUpdatedAt: timestamp('answers_updated_at', { withTimezone: true }),
     /**
      * Each answered field's version, who saved it and when, by field key: saves are per field and check the
-     * version, so two people on one worksheet never overwrite each other unseen (decision 062).
+     * version, so two people on one worksheet never overwrite each other unseen (decision 063).
      */
     answerVersions: jsonb('answer_versions')
       .$type<Record<string, { version: number; by: string | null; at: string }>>()

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.js';
 
-/** The company founders work a program as (docs/decisions/062-startups.md). */
+/** The company founders work a program as (docs/decisions/063-startups.md). */
 export const startups = pgTable('startups', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

@@ -2,7 +2,7 @@ import type { Session } from '@liftoff/contracts/auth';
 import type { OidcCompletion, OidcProvider } from '@liftoff/contracts/auth-oidc';
 import { api } from '../../lib/api';
 
-/** Sign-in with the configured OpenID providers (the API's decision 063). */
+/** Sign-in with the configured OpenID providers (the API's decision 066). */
 export const oidcApi = api.injectEndpoints({
   endpoints: (build) => ({
     oidcProviders: build.query<OidcProvider[], void>({

@@ -31,7 +31,7 @@ function cookieOf(request: FastifyRequest): string | undefined {
 
 const redirect = z.null().describe('A redirect (302) to the address in the Location header');
 
-/** Sign-in with the configured OpenID providers (decision 063). */
+/** Sign-in with the configured OpenID providers (decision 066). */
 export async function oidcRoutes(app: FastifyInstance, options: { oidc: OidcSignIn }) {
   const { oidc } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
