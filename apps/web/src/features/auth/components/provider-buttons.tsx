@@ -1,6 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import { buttonClass } from '../../../components/ui/button';
+import { Stack } from '../../../components/ui/stack';
+import { Text } from '../../../components/ui/text';
 import type { OidcErrorReason } from '@liftoff/contracts/auth-oidc';
 import { useOidcProvidersQuery } from '../oidc-api';
 
@@ -23,17 +23,21 @@ export function ProviderButtons({ error }: { error: string | null }) {
     : null;
   if (!providers.length && !message) return null;
   return (
-    <Stack spacing={1.5}>
+    <Stack gap={1.5}>
       {message ? (
-        <Alert severity="error" variant="outlined" role="alert">
+        <Text role="alert" tone="error">
           {message}
-        </Alert>
+        </Text>
       ) : null}
       {providers.map((provider) => (
-        // A plain link: the API sends the browser on to the provider.
-        <Button key={provider.id} component="a" href={provider.startPath} variant="outlined" size="large">
+        // A plain link, not the router's: the API sends the browser on to the provider.
+        <a
+          key={provider.id}
+          href={provider.startPath}
+          className={buttonClass({ variant: 'outline', size: 'large', fullWidth: true })}
+        >
           Continue with {provider.name}
-        </Button>
+        </a>
       ))}
     </Stack>
   );

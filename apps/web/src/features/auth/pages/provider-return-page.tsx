@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { Stack } from '../../../components/ui/stack';
+import { Text } from '../../../components/ui/text';
 import type { OidcCompletion } from '@liftoff/contracts/auth-oidc';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
@@ -60,12 +58,12 @@ export function ProviderReturnPage() {
           An account for {confirm.email} already exists. Enter its password once to sign in with{' '}
           {confirm.provider.name} from now on.
         </AuthHeading>
-        <Box component="form" onSubmit={(event) => void submit(event)}>
-          <Stack spacing={2.5}>
+        <form onSubmit={(event) => void submit(event)}>
+          <Stack gap={3}>
             {failure ? (
-              <Alert severity="error" variant="outlined" role="alert">
+              <Text role="alert" tone="error">
                 {failure}
-              </Alert>
+              </Text>
             ) : null}
             <PasswordField
               label="Password"
@@ -75,11 +73,11 @@ export function ProviderReturnPage() {
               name="password"
               ref={password}
             />
-            <Button type="submit" variant="contained" size="large" loading={linking.isLoading}>
+            <Button type="submit" variant="primary" size="large" fullWidth loading={linking.isLoading}>
               Link and sign in
             </Button>
           </Stack>
-        </Box>
+        </form>
       </>
     );
 
@@ -87,18 +85,18 @@ export function ProviderReturnPage() {
     <>
       <AuthHeading title="Signing you in">One moment while we finish signing you in.</AuthHeading>
       {failure ? (
-        <Stack spacing={2}>
-          <Alert severity="error" variant="outlined" role="alert">
+        <Stack gap={2}>
+          <Text role="alert" tone="error">
             {failure}
-          </Alert>
-          <Link component={RouterLink} to={paths.signIn}>
-            Back to sign-in
-          </Link>
+          </Text>
+          <Text>
+            <Link to={paths.signIn}>Back to sign-in</Link>
+          </Text>
         </Stack>
       ) : (
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <CircularProgress aria-label="Signing you in" />
-        </Box>
+        <Stack align="center" role="status" aria-label="Signing you in">
+          <Spinner />
+        </Stack>
       )}
     </>
   );
