@@ -73,7 +73,7 @@ async function callsWithBodies(app: FastifyInstance, options: { service: AuthSer
   r.post(
     '/api/auth/signup',
     {
-      config: { public: true, rateLimit: credentialLimit, errors: [409] },
+      config: { public: true, rateLimit: credentialLimit, errors: [403, 409] },
       schema: {
         tags,
         summary: 'Create an account (JSON, URL-encoded or multipart form data); e-mails a verification code',

@@ -48,7 +48,7 @@ export async function authStudioRoutes(app: FastifyInstance, options: { roles: R
   r.delete(
     '/api/studio/people/:id/roles/:role',
     {
-      config: admins,
+      config: { ...admins, errors: [409] },
       schema: {
         tags,
         summary: 'Remove a role (admins; audit-logged; not your own admin role)',

@@ -205,7 +205,7 @@ export async function cohortsStudioRoutes(
   r.post(
     '/api/studio/cohorts/:cohortId/invitations/:invitationId/resend',
     {
-      config,
+      config: { ...config, errors: [409] },
       schema: {
         tags,
         summary: 'Send an invitation again (renews its 14 days)',
@@ -227,7 +227,7 @@ export async function cohortsStudioRoutes(
   r.post(
     '/api/studio/cohorts/:cohortId/invitations/:invitationId/revoke',
     {
-      config,
+      config: { ...config, errors: [409] },
       schema: {
         tags,
         summary: 'Revoke an invitation',
@@ -268,7 +268,7 @@ export async function cohortsStudioRoutes(
   r.post(
     '/api/studio/cohorts/:cohortId/founders/:founderId/missions/:missionId/reopen',
     {
-      config,
+      config: { ...config, errors: [409] },
       schema: {
         tags,
         summary: 'Reopen a mission the end date closed',

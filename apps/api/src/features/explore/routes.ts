@@ -63,6 +63,8 @@ export async function exploreRoutes(app: FastifyInstance, options: { source?: Ex
   r.get(
     '/api/explore/categories',
     {
+      // The blog platform may fail (502) when posts come from it.
+      config: { errors: [502] },
       schema: {
         tags: tagsDoc,
         summary: 'Blog categories, the synthetic "all" entry first',
@@ -75,6 +77,8 @@ export async function exploreRoutes(app: FastifyInstance, options: { source?: Ex
   r.get(
     '/api/explore/tags',
     {
+      // The blog platform may fail (502) when posts come from it.
+      config: { errors: [502] },
       schema: { tags: tagsDoc, summary: 'Blog tags', response: { 200: envelope(tags) } },
     },
     async () => ok(exploreMessages.tags, await source.listTags()),
@@ -83,6 +87,8 @@ export async function exploreRoutes(app: FastifyInstance, options: { source?: Ex
   r.get(
     '/api/explore/posts',
     {
+      // The blog platform may fail (502) when posts come from it.
+      config: { errors: [502] },
       schema: {
         tags: tagsDoc,
         summary:
@@ -104,6 +110,8 @@ export async function exploreRoutes(app: FastifyInstance, options: { source?: Ex
   r.get(
     '/api/explore/posts/:slug',
     {
+      // The blog platform may fail (502) when posts come from it.
+      config: { errors: [502] },
       schema: {
         tags: tagsDoc,
         summary:

@@ -265,7 +265,8 @@ export async function messagesFor(
             event.notice === 'overdue'
               ? `It was due ${longDate(event.dueOn)}. Pick up your next step to catch up with your cohort.`
               : 'Three days or less to go. Your next step is waiting on your overview.',
-          link: '/overview',
+          // One subject per milestone: its due-soon and overdue notices group together, another milestone's not.
+          link: `/overview?milestone=${encodeURIComponent(event.milestoneKey)}`,
         },
       ];
     case 'founder.nudged':

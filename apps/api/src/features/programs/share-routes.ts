@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileAnswer } from '../../lib/answers.js';
 import { ok } from '../../lib/envelope.js';
 import { principalOf } from '../../plugins/auth-guard.js';
 import { sendFile } from './routes.js';
@@ -116,6 +117,7 @@ export async function shareRoutes(app: FastifyInstance, options: { service: Shar
         querystring: sharedFileQuery,
         description:
           'Answers the bytes with Content-Disposition: attachment, or inline for a PDF or an image with inline=1.',
+        response: { 200: fileAnswer('The file, with the type it was handed in with') },
       },
     },
     async (request, reply) =>
@@ -134,6 +136,7 @@ export async function shareRoutes(app: FastifyInstance, options: { service: Shar
         querystring: sharedFileQuery,
         description:
           'Answers the bytes with Content-Disposition: attachment, or inline for a PDF or an image with inline=1.',
+        response: { 200: fileAnswer('The file, with the type it was handed in with') },
       },
     },
     async (request, reply) =>

@@ -81,8 +81,9 @@ const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The client errors a route answers, from how it is configured:
- * - guarded (not `public`): 401 without a valid token; 403 where the caller's standing can refuse (an
- *   unverified e-mail, a second factor not yet passed, or a `roles` requirement);
+ * - guarded (not `public`): 401 without a valid token; 403 always, since a personal API token that lacks the
+ *   route's scope is refused on any of them (decision 065), besides the caller's standing (an unverified
+ *   e-mail, a second factor not yet passed, or a `roles` requirement);
  * - any input (path, query or body): 400 listing the fields at fault; path parameters, or body fields that
  *   name a resource (`id`, `…Id`, `…Ids`): 404 (a resource that is not there or not the caller's);
  * - a method with a body: 413 (too large) and 415 (not JSON, or not the upload's type);
@@ -96,7 +97,7 @@ export function errorAnswersFor(route: RouteFacts, bodyFields: string[] = []): E
   const answers = new Set<number>();
   if (isGuarded(route)) {
     answers.add(401);
-    if (!config.allowUnverified || !config.allowPendingTwoFactor || config.roles) answers.add(403);
+    answers.add(403);
   }
   const takesBody = bodyMethods.has(route.method.toUpperCase());
   if (schema.params || schema.querystring || schema.body || takesBody || route.url.includes(':'))
