@@ -265,7 +265,7 @@ export async function programsRoutes(
       uploads.post(
         '/api/userMission/:id/attachments',
         {
-          config: { errors: [409] },
+          config: { errors: [409, 502] },
           schema: {
             tags,
             summary: 'Hand in a deliverable file (multipart/form-data, field "file", at most 10 MB)',
