@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
+import { Building2 } from 'lucide-react';
 import { AppLayout } from '../components/layouts/app-layout';
 import type { NavItem } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
@@ -97,6 +98,10 @@ export function AppShell() {
         onOpenSupport={() => setSupportOpen(true)}
         appBarActions={<NotificationBell />}
         menuLinks={[
+          // A founder's company, next to their own profile and messages; experts and the team have none.
+          ...(user?.profileCompleted
+            ? [{ label: 'My startup', to: paths.startup, icon: <Building2 size={20} aria-hidden="true" /> }]
+            : []),
           { label: 'My messages', to: paths.myMessages, icon: <MailIcon fontSize="small" /> },
           ...(isProgramTeam(user?.roles)
             ? [{ label: 'Studio', to: paths.studio, icon: <WorkspacesIcon fontSize="small" /> }]

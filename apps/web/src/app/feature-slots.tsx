@@ -21,12 +21,27 @@ const EmailPreferencesCard = lazy(() =>
   ),
 );
 
+// Shown on the profile page only, like the e-mail preferences.
+const loadStartupSummary = async () =>
+  (await import('../features/startups/components/startup-summary')).StartupSummary;
+const StartupSummary = lazy(() =>
+  loadStartupSummary().then(
+    (component) => ({ default: component }),
+    () => ({ default: () => <ScreenLoadFailed load={loadStartupSummary} /> }),
+  ),
+);
+
 /** What src/app puts in the pages' feature slots. */
 export const appFeatureSlots: FeatureSlots = {
   expertActions: (props) => <ExpertActions {...props} />,
   askFromStep: (props) => <AskFromStep {...props} />,
   popularQuestions: () => <PopularQuestions />,
   upcomingMeetings: () => <UpcomingMeetings />,
+  startupSummary: () => (
+    <Suspense fallback={null}>
+      <StartupSummary />
+    </Suspense>
+  ),
   notificationPreferences: () => (
     <Suspense fallback={null}>
       <EmailPreferencesCard />

@@ -260,6 +260,10 @@ export function buildRoutes(extraChildren: RouteObject[] = []): RouteObject[] {
                 lazy: screen(() => import('../features/experts/pages/my-questions-page'), 'MyQuestionsPage'),
               },
               {
+                path: paths.startup,
+                lazy: screen(() => import('../features/startups/pages/startup-page'), 'StartupPage'),
+              },
+              {
                 path: paths.myMessages,
                 lazy: screen(() => import('../features/support/pages/my-messages-page'), 'MyMessagesPage'),
               },

@@ -26,6 +26,8 @@ export type FeatureSlots = {
   popularQuestions?: () => ReactNode;
   /** The founder's meetings coming up, inside the overview's "Your to-do". */
   upcomingMeetings?: () => ReactNode;
+  /** The founder's startup and invitations to another one (profile). */
+  startupSummary?: () => ReactNode;
   /** Which notifications also come by e-mail (profile). */
   notificationPreferences?: () => ReactNode;
   /** The app's safe Markdown rendering (sanitised), for text people write, like an expert's answer. */
@@ -56,6 +58,11 @@ export function PopularQuestionsSlot() {
 export function UpcomingMeetingsSlot() {
   const { upcomingMeetings } = useContext(FeatureSlotsContext);
   return upcomingMeetings ? <>{upcomingMeetings()}</> : null;
+}
+
+export function StartupSummarySlot() {
+  const { startupSummary } = useContext(FeatureSlotsContext);
+  return startupSummary ? <>{startupSummary()}</> : null;
 }
 
 export function NotificationPreferencesSlot() {

@@ -20,6 +20,8 @@ export const paths = {
   outcomesRepository: '/outcomes-repository',
   preview: '/preview',
   profile: '/profile',
+  /** The founder's startup: the company, its members and invitations. */
+  startup: '/startup',
   notifications: '/notifications',
   twoFactor: '/two-factor',
   verifyEmail: '/verify-email',

@@ -114,6 +114,7 @@ export const api = createApi({
     'Support',
     'Sessions',
     'BackupCodes',
+    'Startup',
   ],
   endpoints: () => ({}),
 });

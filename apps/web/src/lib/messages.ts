@@ -8,6 +8,7 @@ import { profileMessages } from '@liftoff/contracts/experts-profile';
 import { meetingsMessages } from '@liftoff/contracts/expert-meetings';
 import { programsMessages } from '@liftoff/contracts/programs';
 import { reviewMessages } from '@liftoff/contracts/programs-review';
+import { startupsMessages } from '@liftoff/contracts/startups';
 
 /**
  * The API keeps the specification's message strings ("User sign up successfully."), which clients may
@@ -67,6 +68,10 @@ const wording: Record<string, string> = {
   [meetingsMessages.proposal]: 'Your answer was sent to the expert.',
   [meetingsMessages.feedCreated]: 'A new calendar feed address was made.',
   [meetingsMessages.feedRevoked]: 'The calendar feed is turned off.',
+  [startupsMessages.created]: 'Your startup was created.',
+  [startupsMessages.updated]: "Your startup's details were saved.",
+  [startupsMessages.joined]: 'You joined the startup.',
+  [startupsMessages.ownerChanged]: 'Ownership was handed on.',
 };
 
 /** The web app's own English for a message the API sent; messages without an entry read well as they are. */

@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { NotificationPreferencesSlot } from '../../../components/feature-slots';
+import { NotificationPreferencesSlot, StartupSummarySlot } from '../../../components/feature-slots';
 import { useMeQuery } from '../api';
 import { selectAuth } from '../slice';
 import { AccountDataCard } from '../components/account-data-card';
@@ -24,6 +24,7 @@ export function ProfilePage() {
         Profile
       </Typography>
       <Stack spacing={3}>
+        <StartupSummarySlot />
         {/* Keyed by the saved values so the form starts again from what the server answered. */}
         <ProfileDetailsCard
           key={`${user.firstName}|${user.lastName}|${JSON.stringify(user.meta)}|${user.profileImageUrl?.length}`}
