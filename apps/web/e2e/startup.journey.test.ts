@@ -121,4 +121,52 @@ describe.each([
       await cofounderContext.close();
     }
   });
+
+  it('a founder already in a startup accepts an invitation from their profile, knowing theirs goes', async () => {
+    const ownerContext = await newContext(journey.browser, journey.server.url, viewport);
+    const otherContext = await newContext(journey.browser, journey.server.url, viewport);
+    const owner = await ownerContext.newPage();
+    const other = await otherContext.newPage();
+    try {
+      const otherEmail = await newFounderOnOverview(other, journey.server, `member-${viewport.width}`);
+      await newFounderOnOverview(owner, journey.server, `inviter-${viewport.width}`);
+      await owner.goto('/startup');
+      await owner.getByLabel('Name').fill('Rocket Works');
+      await owner.getByRole('button', { name: 'Save the company' }).click();
+      await owner.getByRole('heading', { level: 1, name: 'Rocket Works' }).waitFor();
+      const invite = owner.getByRole('form', { name: 'Invite a co-founder' });
+      await invite.getByLabel("Co-founder's e-mail").fill(otherEmail);
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await owner.getByRole('list', { name: 'Open invitations' }).getByText(otherEmail).waitFor();
+
+      // The mail sends them to their profile, where the invitation waits with what accepting means.
+      await journey.server.waitForMail(otherEmail, /invites you to Rocket Works/);
+      await other.goto('/profile');
+      const invited = other.getByRole('region', { name: 'You are invited to a startup' });
+      await invited.getByText('Rocket Works').waitFor();
+      await expectAccessible(other, `the profile with an invitation at ${viewport.width} px`);
+      await invited.getByRole('button', { name: 'Accept the invitation to Rocket Works' }).click();
+      const dialog = other.getByRole('dialog', { name: 'Join Rocket Works?' });
+      await dialog
+        .getByText(/You leave Compiler Labs\. You are its only member: Compiler Labs is deleted/)
+        .waitFor();
+      await expectAccessible(other, `the accept dialog at ${viewport.width} px`);
+      await dialog.getByRole('button', { name: 'Accept and join' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await invited.waitFor({ state: 'detached' });
+      await other
+        .getByRole('region', { name: 'Your startup' })
+        .getByText('Rocket Works · 2 members')
+        .waitFor();
+
+      await other.goto('/startup');
+      await other.getByRole('heading', { level: 1, name: 'Rocket Works' }).waitFor();
+      expect(await memberNames(other)).toHaveLength(2);
+      await owner.reload();
+      expect(await memberNames(owner)).toHaveLength(2);
+    } finally {
+      await ownerContext.close();
+      await otherContext.close();
+    }
+  });
 });
