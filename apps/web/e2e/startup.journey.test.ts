@@ -164,6 +164,19 @@ describe.each([
       expect(await memberNames(other)).toHaveLength(2);
       await owner.reload();
       expect(await memberNames(owner)).toHaveLength(2);
+
+      // Long and hostile names: 200 characters are refused on the field; 120 without a break wrap in place.
+      await owner.getByLabel('Name').fill('W'.repeat(200));
+      await owner.getByRole('button', { name: 'Save the company' }).click();
+      await owner.getByText('At most 120 characters').waitFor();
+      await owner.getByLabel('Name').fill(`<script>${'W'.repeat(104)}</script>`);
+      await owner.getByRole('button', { name: 'Save the company' }).click();
+      await owner.getByRole('heading', { level: 1, name: `<script>${'W'.repeat(104)}</script>` }).waitFor();
+      const overflow = await owner.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectAccessible(owner, `a long name at ${viewport.width} px`);
     } finally {
       await ownerContext.close();
       await otherContext.close();
