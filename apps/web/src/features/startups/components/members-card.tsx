@@ -76,7 +76,7 @@ export function MembersCard({ startup, meId }: { startup: Startup; meId: string 
                       <Button
                         size="small"
                         variant="outline"
-                        aria-label={`Make ${member.name} the owner`}
+                        aria-label={`Make owner: ${member.name}`}
                         onClick={() => setPending({ kind: 'handOver', member })}
                       >
                         Make owner

@@ -125,7 +125,7 @@ describe('the startup page', () => {
     async () => {
       const server = startupServer(startupOf({ members: [member(), ben, cleo] }));
       await renderPage(server);
-      const makeOwner = await screen.findByRole('button', { name: 'Make Ben Hopper the owner' });
+      const makeOwner = await screen.findByRole('button', { name: 'Make owner: Ben Hopper' });
       makeOwner.focus();
       await userEvent.keyboard('{Enter}');
       const dialog = await screen.findByRole('dialog', { name: 'Make Ben Hopper the owner?' });
@@ -144,11 +144,11 @@ describe('the startup page', () => {
         ),
       );
 
-      await userEvent.click(screen.getByRole('button', { name: 'Make Ben Hopper the owner' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Make owner: Ben Hopper' }));
       const handOver = await screen.findByRole('dialog', { name: 'Make Ben Hopper the owner?' });
       await userEvent.click(within(handOver).getByRole('button', { name: 'Hand ownership on' }));
       // Now a co-founder: no owner's actions are offered any more.
-      await waitFor(() => expect(screen.queryByRole('button', { name: /Make .* the owner/ })).toBeNull());
+      await waitFor(() => expect(screen.queryByRole('button', { name: /^Make owner/ })).toBeNull());
       expect(screen.queryByRole('form', { name: 'Invite a co-founder' })).toBeNull();
       expect(server.requests.find((r) => r.path === '/api/startup/owner')?.body).toEqual({ userId: 'u2' });
     },
