@@ -156,7 +156,14 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseConfig =
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** An in-memory database begins as a copy of this snapshot (`PGlite.dumpDataDir`) instead of empty. */
+      startFrom?: Blob;
+    }
+  | { kind: 'postgres'; url: string };
 
 export interface S3Settings {
   /** The service's base address: `https://s3.eu-west-1.amazonaws.com`, `https://<account>.r2.cloudflarestorage.com`, `http://minio:9000`. */

@@ -167,7 +167,9 @@ export async function openDatabase(
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   // PGlite runs one query or transaction at a time, so concurrent transactions are serialized.
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  const client = config.dataDir
+    ? new PGlite(config.dataDir)
+    : new PGlite(config.startFrom ? { loadDataDir: config.startFrom } : {});
   if (tracer) {
     traceQueries(client as never, tracer, 'pglite');
     // Drizzle runs a transaction's statements on the transaction object PGlite hands it, not on the client.

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../../src/app.js';
 import { parseConfig, type Config } from '../../src/config.js';
 import { checkResponsesAgainstDocument } from './response-contract.js';
@@ -38,6 +40,15 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+let snapshot: Blob | undefined;
+/** The embedded database migrated once for the whole run (test/global-setup.ts), read once per worker. */
+function migratedSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
 /**
  * Builds the real app on a database of its own: in-memory PGlite by default, or a fresh database on the
  * PostgreSQL server of TEST_DATABASE_URL (created here, dropped on close), so test files never share state.
@@ -51,13 +62,17 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const base = testConfig(env);
   let dropDatabase = async () => {};
-  let config: Config = { ...base, database: { kind: 'pglite', dataDir: null } };
+  let config: Config = {
+    ...base,
+    database: { kind: 'pglite', dataDir: null, startFrom: migratedSnapshot() },
+  };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `liftoff_test_${randomUUID().replace(/-/g, '')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const template = inject('templateDatabase');
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
