@@ -115,6 +115,8 @@ function redisLimiter(redis: Redis): Limiter {
   };
 }
 
+const REDIS_START_WAIT_MS = 2000;
+
 /** A GET or HEAD outside /api: a file of the built web app or one of its pages. */
 export const isWebAppRequest = (method: string, url: string) =>
   (method === 'GET' || method === 'HEAD') && !/^\/+api(\/|$|\?)/i.test(url);
@@ -137,6 +139,17 @@ export const rateLimitPlugin = fp(
         })
       : null;
     const health = redis ? redisHealth(redis, app.log) : null;
+    // Counts made before the connection is up would stay on this instance: the start waits for it a moment,
+    // and goes on without it (counting alone until it comes) when Redis is not there.
+    if (redis) {
+      await new Promise<void>((ready) => {
+        const timer = setTimeout(ready, REDIS_START_WAIT_MS);
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          ready();
+        });
+      });
+    }
     if (redis) {
       app.addHook('onClose', async () => {
         if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
