@@ -3,7 +3,14 @@
  * fault of the statement: those answer 503 with `Retry-After`, the others stay 500s. Drizzle wraps the
  * driver's error (`cause`), so the whole chain is looked at.
  */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
 
 /** SQLSTATEs of a server going away or not taking connections. */
 const SERVER_STATES = new Set([
