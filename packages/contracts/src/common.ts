@@ -45,6 +45,7 @@ export const errorCodes = [
   'NOT_IMPLEMENTED',
   'INVITATION_REQUIRED',
   'SERVER_BUSY',
+  'DATABASE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -72,6 +72,9 @@ function traceQueries<T extends { query: Query }>(client: T, tracer: Tracer, sys
   return client;
 }
 
+/** Well under the 5 s a request may take during a database outage, well over a healthy connect (a few ms). */
+const PG_CONNECT_TIMEOUT_MS = 3000;
+
 /** Any fixed number: the key of the advisory lock that lets one instance at a time start up. */
 const STARTUP_LOCK = 7_241_070_313;
 
@@ -133,7 +136,16 @@ export async function openDatabase(
   { holdStartup = false, tracer = null }: { holdStartup?: boolean; tracer?: Tracer | null } = {},
 ): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      // pg waits for a connection forever by default: with the server down or restarting, a request would hang
+      // instead of answering 503 (plugins/errors.ts). This bounds both making a connection and waiting for a
+      // free one of the pool.
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      // A server gone without closing its sockets (a host lost, a network cut) is noticed rather than waited on.
+      keepAlive: true,
+    });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
     // Statements go through Pool.query (which runs them on a client in pg's callback form, left alone) and,

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReporter } from '../lib/error-reporting.js';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.js';
 import { AppError } from '../lib/errors.js';
 import { authorizationFailure } from './auth-guard.js';
 import { requestTraceId } from './observability.js';
@@ -74,6 +75,18 @@ function isUnreadableMultipart(error: FastifyError, request: FastifyRequest): bo
   return /^multipart\//i.test(type) && /multipart|boundary|content-type/i.test(error.message);
 }
 
+/** Seconds a client is asked to wait when the database is out of reach: a restart takes about this long. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+const databaseUnavailable = () =>
+  new AppError(
+    503,
+    'DATABASE_UNAVAILABLE',
+    'Liftoff cannot reach its database for a moment. Try again in a few seconds.',
+    undefined,
+    { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
+
 /** The one error path of the API (architecture.md, convention 5). */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -110,6 +123,11 @@ export const errorsPlugin = fp(
             ? 'The request body is not valid JSON.'
             : error.message;
         return sendError(reply, new AppError(status, code, message));
+      }
+      // The database out of reach (restarting, down): nothing was committed, and it is worth trying again soon.
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return sendError(reply, databaseUnavailable());
       }
       // Anything else is our fault: log it with the request id, tell the client nothing internal.
       request.log.error({ err: error }, 'request failed');

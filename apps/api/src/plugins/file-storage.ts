@@ -40,17 +40,46 @@ export function checkKey(key: string): string {
   return key;
 }
 
-/** Files under `root` (DATA_DIR/files); writes go to a temporary name first, so readers never see half a file. */
-export function localDiskStorage(root: string): FileStorage {
+/** What a disk that cannot take a file says: full, over quota, read-only, not ours to write, failing. */
+const REFUSED_WRITES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'EFBIG']);
+
+/** The answer to a write the file store refused: nothing of the file was kept, and it may be sent again later. */
+export const storageRefused = () =>
+  new AppError(
+    502,
+    'UPSTREAM_FAILED',
+    'File storage cannot take this file right now. Nothing was saved; please try again later.',
+  );
+
+/**
+ * Files under `root` (DATA_DIR/files); writes go to a temporary name first, so readers never see half a file,
+ * and a write the disk refuses (full, read-only) leaves nothing behind. `onRefused` hears of such a refusal:
+ * the operator must, while the caller only learns that storage failed.
+ */
+export function localDiskStorage(
+  root: string,
+  { onRefused }: { onRefused?: (error: unknown) => void } = {},
+): FileStorage {
   const resolve = (key: string) => path.join(root, ...checkKey(key).split('/'));
   return {
     kind: 'local',
     async put(key, data) {
       const target = resolve(key);
-      await mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${process.pid}.${Date.now()}.part`;
-      await writeFile(temporary, data, { mode: 0o600 });
-      await rename(temporary, target);
+      try {
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(temporary, data, { mode: 0o600 });
+        await rename(temporary, target);
+      } catch (error) {
+        // A full disk fails the write part-way: what it took is removed, so no half file stays.
+        await rm(temporary, { force: true }).catch(() => {});
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'string' && REFUSED_WRITES.has(code)) {
+          onRefused?.(error);
+          throw storageRefused();
+        }
+        throw error;
+      }
     },
     async getStream(key) {
       // Part of a read's key can come from the address (a photo's name): a key that could never have been

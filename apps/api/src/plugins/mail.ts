@@ -26,7 +26,11 @@ export interface Mailer {
    * causes the mail, so the mail is kept exactly when that is.
    */
   send(to: string, content: MailContent, attachments?: Attachment[], tx?: DbOrTx): Promise<void>;
-  /** Puts a request for a mail of `kind` in the outbox; its handler makes the mail when it is sent. */
+  /**
+   * Puts a request for a mail of `kind` in the outbox; its handler makes the mail when it is sent, on the
+   * worker's next poll rather than at once: a stranger may set it off, and a send right behind the answer would
+   * fall on the stranger's next request, slower when the handler found an account to mail.
+   */
   request(kind: string, to: string, tx?: DbOrTx): Promise<void>;
   /** Makes the mail of a requested `kind` at send time, or null when there is nothing to send. */
   handle(kind: string, render: (to: string) => Promise<RenderedRequest | null>): void;
@@ -134,7 +138,6 @@ export const mailPlugin = fp(
       },
       async request(kind, to, tx) {
         await mailQueue(tx ?? app.db).add(kind, to, {});
-        worker.wake();
       },
       handle(kind, render) {
         handlers.set(kind, render);

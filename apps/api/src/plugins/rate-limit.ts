@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors.js';
+import { fallbackLimiter, fallbackStoreClass, redisHealth } from './counters-fallback.js';
 
 export interface Limiter {
   /** Counts one hit on `key` in a fixed window; `allowed` is false once `max` hits are exceeded. */
@@ -114,26 +115,56 @@ function redisLimiter(redis: Redis): Limiter {
   };
 }
 
+const REDIS_START_WAIT_MS = 2000;
+
 /** A GET or HEAD outside /api: a file of the built web app or one of its pages. */
 export const isWebAppRequest = (method: string, url: string) =>
   (method === 'GET' || method === 'HEAD') && !/^\/+api(\/|$|\?)/i.test(url);
 
 /**
  * Per-IP limits on every API route (stricter on credential calls, set per route), plus `app.limiter` for
- * per-account counters. With REDIS_URL both are shared by every API instance.
+ * per-account counters. With REDIS_URL both are shared by every API instance, and kept by each instance on its
+ * own while Redis is out of reach.
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     const redis = app.config.REDIS_URL
-      ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })
+      ? new Redis(app.config.REDIS_URL, {
+          maxRetriesPerRequest: 2,
+          lazyConnect: false,
+          // Without a connection a command fails at once (the counters fall back to this instance's memory,
+          // counters-fallback.ts) instead of waiting for a reconnect; a Redis that hangs is given up on soon.
+          enableOfflineQueue: false,
+          commandTimeout: 1000,
+        })
       : null;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-    app.decorate('limiter', redis ? redisLimiter(redis) : memoryLimiter());
+    const health = redis ? redisHealth(redis, app.log) : null;
+    // Counts made before the connection is up would stay on this instance: the start waits for it a moment,
+    // and goes on without it (counting alone until it comes) when Redis is not there.
+    if (redis) {
+      await new Promise<void>((ready) => {
+        const timer = setTimeout(ready, REDIS_START_WAIT_MS);
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          ready();
+        });
+      });
+    }
+    if (redis) {
+      app.addHook('onClose', async () => {
+        if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+        else redis.disconnect();
+      });
+    }
+    app.decorate(
+      'limiter',
+      redis && health ? fallbackLimiter(redisLimiter(redis), memoryLimiter(), health) : memoryLimiter(),
+    );
     await app.register(rateLimit, {
       global: true,
       max: app.config.RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
-      ...(redis ? { redis, nameSpace: 'liftoff:ip:' } : {}),
+      ...(redis && health ? { store: fallbackStoreClass(redis, 'liftoff:ip:', health) } : {}),
       // The web app's files and its pages (the SPA shell) are not counted: a class behind one office address
       // loads a dozen scripts each at once. The limit protects the API, and every /api path stays counted.
       allowList: (request) => isWebAppRequest(request.method, request.url),

@@ -16,7 +16,14 @@ declare module 'fastify' {
 export const storagePlugin = fp(
   async (app: FastifyInstance) => {
     const { s3 } = app.config;
-    app.decorate('storage', s3 ? s3Storage(s3) : localDiskStorage(path.join(app.config.DATA_DIR, 'files')));
+    app.decorate(
+      'storage',
+      s3
+        ? s3Storage(s3)
+        : localDiskStorage(path.join(app.config.DATA_DIR, 'files'), {
+            onRefused: (error) => app.log.error({ err: error }, 'file storage refused a write'),
+          }),
+    );
   },
   { name: 'storage' },
 );

@@ -2,7 +2,9 @@
  * An overloaded API answers a call it could not take in time with 503 and `Retry-After`, before doing anything
  * with it (api/plugins/admission.ts), so sending the same call again is safe whatever its method. The client
  * does so by itself a couple of times, so a founder on a busy day sees a slower answer rather than an error.
- * A 503 without `Retry-After` (the database unreachable, a proxy with no instance left) is passed on at once.
+ * The API answers the same way while its database is out of reach (`DATABASE_UNAVAILABLE`, api/plugins/errors.ts):
+ * the call's transaction never committed, so it is sent again alike, riding out a database restart.
+ * A 503 without `Retry-After` (a proxy with no instance left) is passed on at once.
  */
 export const BUSY_RETRIES = 2;
 /** A server asking for longer than this is not waited for: the founder gets its message and the retry button. */

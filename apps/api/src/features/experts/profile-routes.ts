@@ -60,7 +60,8 @@ export async function expertProfileRoutes(app: FastifyInstance, options: { profi
     uploads.post(
       '/api/expert-portal/profile/photo',
       {
-        config,
+        // 502: the file store refused the photo (unreachable, or its disk full).
+        config: { ...config, errors: [404 as const, 502 as const] },
         schema: {
           tags,
           summary: 'Upload my photo (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',

@@ -178,7 +178,8 @@ export async function exploreStudioRoutes(
     uploads.post(
       '/api/studio/posts/images',
       {
-        config: team,
+        // 502: the file store refused the image (unreachable, or its disk full).
+        config: { ...team, errors: [502 as const] },
         schema: {
           tags,
           summary: 'Upload a hero image (multipart/form-data, field "file"; PNG, JPEG or WebP, at most 5 MB)',

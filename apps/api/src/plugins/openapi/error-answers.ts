@@ -95,7 +95,7 @@ const answers: Record<ErrorStatus, Answer> = {
   503: {
     name: 'ServerBusy',
     description:
-      'This server has more calls than it can take and this one waited its longest for a place; `Retry-After` says how many seconds to wait.',
+      'This server has more calls than it can take and this one waited its longest for a place (`SERVER_BUSY`), or it cannot reach its database for a moment, say during a restart (`DATABASE_UNAVAILABLE`; nothing of the call was saved). Either way `Retry-After` says how many seconds to wait.',
     example: {
       message: 'Liftoff is very busy right now. Try again in a moment.',
       statusCode: 503,

@@ -88,7 +88,8 @@ const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  *   name a resource (`id`, `…Id`, `…Ids`): 404 (a resource that is not there or not the caller's);
  * - a method with a body: 413 (too large) and 415 (not JSON, or not the upload's type);
  * - the global per-IP limit unless the route opts out (`rateLimit: false`): 429;
- * - a call that waits for a place in an overloaded process (admission.ts): 503;
+ * - a call that waits for a place in an overloaded process (admission.ts): 503, which every such call also
+ *   answers while the database is out of reach (plugins/errors.ts);
  * - plus whatever the route lists in `config.errors`.
  */
 export function errorAnswersFor(route: RouteFacts, bodyFields: string[] = []): ErrorStatus[] {
