@@ -7,7 +7,6 @@
  * listed file no longer imports MUI or emotion, or no longer exists). Never add a file to it.
  */
 export const legacyUiImports = [
-  'apps/web/src/app/app-shell.tsx',
   'apps/web/src/app/expert/routes.tsx',
   'apps/web/src/app/founder-app-link.tsx',
   'apps/web/src/app/providers.tsx',
@@ -20,13 +19,10 @@ export const legacyUiImports = [
   'apps/web/src/app/theme.ts',
   'apps/web/src/components/error-screen.tsx',
   'apps/web/src/components/image-upload-button.tsx',
-  'apps/web/src/components/layouts/app-layout.test.tsx',
-  'apps/web/src/components/layouts/app-layout.tsx',
   'apps/web/src/components/layouts/auth-layout.tsx',
   'apps/web/src/components/layouts/preview-layout.tsx',
   'apps/web/src/components/lazy-dialog.tsx',
   'apps/web/src/components/loading-screen.tsx',
-  'apps/web/src/components/offline-banner.tsx',
   'apps/web/src/components/page-states.tsx',
   'apps/web/src/components/retry-alert.tsx',
   'apps/web/src/components/screen-load-failed.tsx',

@@ -1,8 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
-import MailIcon from '@mui/icons-material/MailOutlined';
-import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
-import InboxIcon from '@mui/icons-material/InboxOutlined';
+import {
+  Compass,
+  FolderCheck,
+  Inbox,
+  LayoutDashboard,
+  LayoutGrid,
+  Mail,
+  Map,
+  Sparkles,
+  Users,
+} from 'lucide-react';
 import { AppLayout } from '../components/layouts/app-layout';
 import type { NavItem } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
@@ -12,21 +20,9 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { displayName } from '../lib/session';
 import { useSessionActions } from '../lib/session-actions';
 import { FeatureSlotsProvider } from '../components/feature-slots';
-import { iconPaths } from '../components/icon-paths';
-import { PlainIcon } from '../components/plain-icon';
 import { appFeatureSlots } from './feature-slots';
 import { SupportDialog } from './support-dialog';
 import { isProgramTeam } from './studio/access';
-
-/** The places' icons: the navigation is in every signed-in page's first commit (components/plain-icon.tsx). */
-const placeIcons = {
-  overview: iconPaths.dashboard,
-  programs: iconPaths.map,
-  explore: iconPaths.explore,
-  experts: iconPaths.groups,
-  coach: iconPaths.autoAwesome,
-  outcomes: iconPaths.inventory,
-};
 
 const startsWith =
   (...prefixes: string[]) =>
@@ -46,25 +42,25 @@ export function AppShell() {
       {
         label: 'Overview',
         to: paths.overview,
-        icon: <PlainIcon d={placeIcons.overview} />,
+        icon: <LayoutDashboard aria-hidden="true" />,
         matches: startsWith(paths.overview),
       },
       {
         label: 'Programs',
         to: paths.programs,
-        icon: <PlainIcon d={placeIcons.programs} />,
+        icon: <Map aria-hidden="true" />,
         matches: startsWith(paths.programs, '/mission-details', '/milestone-outcome', '/mission-deliverable'),
       },
       {
         label: 'Explore',
         to: '/explore',
-        icon: <PlainIcon d={placeIcons.explore} />,
+        icon: <Compass aria-hidden="true" />,
         matches: startsWith('/explore'),
       },
       {
         label: 'Experts',
         to: paths.experts,
-        icon: <PlainIcon d={placeIcons.experts} />,
+        icon: <Users aria-hidden="true" />,
         matches: startsWith(paths.experts),
       },
     ];
@@ -72,14 +68,14 @@ export function AppShell() {
       items.push({
         label: 'AI coach',
         to: paths.aiWorkspace,
-        icon: <PlainIcon d={placeIcons.coach} />,
+        icon: <Sparkles aria-hidden="true" />,
         matches: startsWith(paths.aiWorkspace),
       });
     }
     items.push({
       label: 'Outcomes',
       to: paths.outcomesRepository,
-      icon: <PlainIcon d={placeIcons.outcomes} />,
+      icon: <FolderCheck aria-hidden="true" />,
       matches: startsWith(paths.outcomesRepository),
     });
     return items;
@@ -97,12 +93,12 @@ export function AppShell() {
         onOpenSupport={() => setSupportOpen(true)}
         appBarActions={<NotificationBell />}
         menuLinks={[
-          { label: 'My messages', to: paths.myMessages, icon: <MailIcon fontSize="small" /> },
+          { label: 'My messages', to: paths.myMessages, icon: <Mail /> },
           ...(isProgramTeam(user?.roles)
-            ? [{ label: 'Studio', to: paths.studio, icon: <WorkspacesIcon fontSize="small" /> }]
+            ? [{ label: 'Studio', to: paths.studio, icon: <LayoutGrid /> }]
             : []),
           ...(user?.roles?.includes('expert')
-            ? [{ label: 'Expert portal', to: paths.expert, icon: <InboxIcon fontSize="small" /> }]
+            ? [{ label: 'Expert portal', to: paths.expert, icon: <Inbox /> }]
             : []),
         ]}
       />

@@ -7,6 +7,7 @@ import { useFeatureFlagsQuery } from '../features/flags/api';
 import { OfflineBanner } from '../components/offline-banner';
 import { StartupScreen } from './startup-screen';
 import { ToastHost } from '../components/toast/toast-host';
+import { ToastRegion } from '../components/ui/toast';
 import { useFirstArrivalDeferred } from '../lib/first-arrival';
 import { registerNavigator } from '../lib/navigation';
 
@@ -31,11 +32,13 @@ export function Root() {
     Boolean(token) && !user?.id && (me.isLoading || me.isFetching || needsProfile) && !me.isError;
   const waiting = (Boolean(token) && flags.isLoading) || waitingForProfile;
 
+  // The kit's toasts (showToast) are drawn by the one ToastRegion; the app's own messages still come through the
+  // store's toast slice and ToastHost.
   return (
-    <>
+    <ToastRegion>
       <OfflineBanner />
       {waiting ? <StartupScreen /> : <Outlet />}
       <ToastHost />
-    </>
+    </ToastRegion>
   );
 }

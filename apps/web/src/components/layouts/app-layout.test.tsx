@@ -1,8 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { ThemeProvider } from '@mui/material/styles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appTheme } from '../../app/theme';
 import { pretendViewport } from '../../lib/testing/viewport';
 import { AppLayout, type AppLayoutProps, type NavItem } from './app-layout';
 
@@ -19,21 +17,19 @@ function openAt(
 ) {
   pretendViewport(width);
   render(
-    <ThemeProvider theme={appTheme()}>
-      <MemoryRouter initialEntries={['/programs']}>
-        <AppLayout
-          navItems={places}
-          userName="Maya Okafor"
-          userEmail="maya@example.com"
-          userImageUrl={userImageUrl}
-          profilePath="/profile"
-          onSignOut={() => undefined}
-          onOpenSupport={onOpenSupport}
-        >
-          <p>Page</p>
-        </AppLayout>
-      </MemoryRouter>
-    </ThemeProvider>,
+    <MemoryRouter initialEntries={['/programs']}>
+      <AppLayout
+        navItems={places}
+        userName="Maya Okafor"
+        userEmail="maya@example.com"
+        userImageUrl={userImageUrl}
+        profilePath="/profile"
+        onSignOut={() => undefined}
+        onOpenSupport={onOpenSupport}
+      >
+        <p>Page</p>
+      </AppLayout>
+    </MemoryRouter>,
   );
 }
 
