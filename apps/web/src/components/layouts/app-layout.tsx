@@ -86,10 +86,10 @@ function ProfileMenu({
       align="end"
       header={
         <>
-          <Text as="p" className="shell__menu-name">
+          <Text weight="bold" truncate>
             {userName}
           </Text>
-          <Text as="p" variant="body-small" tone="muted" className="shell__menu-email">
+          <Text variant="body-small" tone="muted" truncate>
             {userEmail}
           </Text>
         </>

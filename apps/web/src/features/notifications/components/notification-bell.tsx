@@ -1,22 +1,14 @@
-import { useId, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { Notification } from '@liftoff/contracts/notifications';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import { Bell, BellOff, RefreshCw } from 'lucide-react';
 import { paths } from '../../../config/paths';
 import { AppBarIconButton } from '../../../components/layouts/app-bar-button';
-import { PlainIcon } from '../../../components/plain-icon';
-import { visuallyHidden } from '../../../components/product-mark';
-import { RetryAlert } from '../../../components/retry-alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Popover } from '../../../components/ui/popover';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Stack } from '../../../components/ui/stack';
+import { Heading, Text } from '../../../components/ui/text';
 import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { errorMessage } from '../../../lib/api';
 import {
@@ -28,71 +20,74 @@ import {
 } from '../api';
 import { NotificationIcon } from './notification-icon';
 import { NotificationDetail } from './notification-detail';
-
-/** MUI's NotificationsOutlined, drawn bare: the bell is in every signed-in page's app bar (decision 051). */
-const BELL_ICON =
-  'M12 22c1.1 0 2-.9 2-2h-4c0 1.1.9 2 2 2m6-6v-5c0-3.07-1.63-5.64-4.5-6.32V4c0-.83-.67-1.5-1.5-1.5s-1.5.67-1.5 1.5v.68C7.64 5.36 6 7.92 6 11v5l-2 2v1h16v-1zm-2 1H8v-6c0-2.48 1.51-4.5 4-4.5s4 2.02 4 4.5z';
+import styles from './notification-bell.module.css';
 
 function NotificationList({ onOpen }: { onOpen: (item: Notification) => void }) {
   const { data, error, isLoading, isFetching, refetch } = useNotificationsQuery({ pageSize: 20 });
   if (isLoading)
     return (
-      <Stack spacing={1} sx={{ p: 2 }} role="status" aria-busy="true" aria-label="Loading notifications">
+      <Stack
+        gap={1}
+        className={styles.state}
+        role="status"
+        aria-busy="true"
+        aria-label="Loading notifications"
+      >
         {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={56} />
+          <Skeleton key={i} shape="rect" height={56} />
         ))}
       </Stack>
     );
   if (error)
     return (
-      <Box sx={{ p: 2 }}>
-        <RetryAlert
-          message={`We could not load your notifications. ${errorMessage(error)}`}
-          onRetry={() => void refetch()}
-          retryLabel={isFetching ? 'Trying…' : 'Try again'}
-          retryDisabled={isFetching}
-        />
-      </Box>
+      <Stack gap={1} align="start" className={styles.state} role="alert">
+        <Text tone="error">We could not load your notifications. {errorMessage(error)}</Text>
+        <Button
+          variant="outline"
+          size="small"
+          icon={<RefreshCw />}
+          onClick={() => void refetch()}
+          disabled={isFetching}
+        >
+          {isFetching ? 'Trying…' : 'Try again'}
+        </Button>
+      </Stack>
     );
   if (!data?.notifications.length)
     return (
-      <Stack spacing={1} sx={{ p: 4, textAlign: 'center', alignItems: 'center' }}>
-        <NotificationsNoneIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
-        <Typography sx={{ fontWeight: 600 }}>No notifications yet</Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Stack gap={1} align="center" className={`${styles.state} ${styles.empty}`}>
+        <BellOff aria-hidden="true" className={styles.emptyIcon} />
+        <Text weight="semibold">No notifications yet</Text>
+        <Text variant="body-small" tone="muted">
           When your work is reviewed, commented on or reopened, you will hear it here.
-        </Typography>
+        </Text>
       </Stack>
     );
   return (
-    <List dense disablePadding aria-label="Notifications">
+    <ul className={styles.list} aria-label="Notifications">
       {data.notifications.map((item) => (
-        <ListItemButton
-          key={item.id}
-          onClick={() => onOpen(item)}
-          sx={{ alignItems: 'flex-start', bgcolor: item.readAt ? 'transparent' : 'action.hover' }}
-        >
-          <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>
-            <NotificationIcon kind={item.icon} />
-          </ListItemIcon>
-          <ListItemText
-            primary={
-              <>
-                {item.readAt ? null : (
-                  <Box component="span" sx={visuallyHidden}>
-                    Unread:{' '}
-                  </Box>
-                )}
-                <Box component="span" sx={{ fontWeight: item.readAt ? 400 : 700 }}>
-                  {item.title}
-                </Box>
-              </>
-            }
-            secondary={<NotificationDetail item={item} />}
-          />
-        </ListItemButton>
+        <li key={item.id}>
+          <button
+            type="button"
+            className={item.readAt ? styles.item : `${styles.item} ${styles.unread}`}
+            onClick={() => onOpen(item)}
+          >
+            <span className={styles.itemIcon}>
+              <NotificationIcon kind={item.icon} />
+            </span>
+            <span className={styles.itemText}>
+              <span className={styles.itemTitle}>
+                {item.readAt ? null : <span className={styles.visuallyHidden}>Unread: </span>}
+                {item.title}
+              </span>
+              <span className={styles.itemDetail}>
+                <NotificationDetail item={item} />
+              </span>
+            </span>
+          </button>
+        </li>
       ))}
-    </List>
+    </ul>
   );
 }
 
@@ -101,8 +96,7 @@ function NotificationList({ onOpen }: { onOpen: (item: Notification) => void }) 
  * full list at `allHref` (the founders' app and the studio each have their own).
  */
 export function NotificationBell({ allHref = paths.notifications }: { allHref?: string }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const popoverId = useId();
+  const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   // Asked for once the page is on screen: the count beside the bell does not share a phone's connection with
   // the page the founder opened.
@@ -111,57 +105,48 @@ export function NotificationBell({ allHref = paths.notifications }: { allHref?: 
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
   const unread = data?.unread ?? 0;
-  const close = () => setAnchor(null);
-  const open = (item: Notification) => {
-    close();
+  const openItem = (item: Notification) => {
+    setOpen(false);
     if (!item.readAt) void markRead(item.id);
     void navigate(item.link);
   };
   return (
-    <>
-      <AppBarIconButton
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
-        aria-haspopup="dialog"
-        aria-controls={anchor ? popoverId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        badge={unread}
-      >
-        <PlainIcon d={BELL_ICON} />
-      </AppBarIconButton>
-      <Popover
-        id={popoverId}
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            role: 'dialog',
-            'aria-label': 'Notifications',
-            sx: { width: 380, maxWidth: 'calc(100vw - 16px)', maxHeight: '70vh', mt: 1 },
-          },
-        }}
-      >
-        <Stack
-          direction="row"
-          sx={{ alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      align="end"
+      wide
+      flush
+      hideTitle
+      title="Notifications"
+      trigger={
+        <AppBarIconButton
+          aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+          badge={unread}
         >
-          <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 700, flex: 1 }}>
-            Notifications
-          </Typography>
-          <Button size="small" onClick={() => void markAllRead()} disabled={!unread || markingAll}>
-            Mark all read
-          </Button>
-        </Stack>
-        {anchor ? <NotificationList onOpen={open} /> : null}
-        <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}>
-          <Button size="small" component={RouterLink} to={allHref} onClick={close}>
-            See all notifications
-          </Button>
-        </Box>
-      </Popover>
-    </>
+          <Bell aria-hidden="true" />
+        </AppBarIconButton>
+      }
+    >
+      <Stack direction="row" align="center" gap={1} className={styles.header}>
+        <Heading level={2} size={5} className={styles.heading}>
+          Notifications
+        </Heading>
+        <Button
+          variant="ghost"
+          size="small"
+          onClick={() => void markAllRead()}
+          disabled={!unread || markingAll}
+        >
+          Mark all read
+        </Button>
+      </Stack>
+      {open ? <NotificationList onOpen={openItem} /> : null}
+      <div className={styles.footer}>
+        <ButtonLink variant="ghost" size="small" to={allHref} onClick={() => setOpen(false)}>
+          See all notifications
+        </ButtonLink>
+      </div>
+    </Popover>
   );
 }
