@@ -28,7 +28,6 @@ export const legacyUiImports = [
   'apps/web/src/components/screen-load-failed.tsx',
   'apps/web/src/components/subject-message-fields.tsx',
   'apps/web/src/components/text-input.tsx',
-  'apps/web/src/components/toast/toast-host.tsx',
   'apps/web/src/features/ai/conversations/chat-markdown.tsx',
   'apps/web/src/features/ai/conversations/chat-panel.tsx',
   'apps/web/src/features/ai/conversations/composer.tsx',
