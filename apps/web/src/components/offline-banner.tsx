@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import type { RefObject } from 'react';
 import { CloudOff } from 'lucide-react';
 import { useOnline } from '../lib/online';
 import styles from './offline-banner.module.css';
@@ -33,6 +34,30 @@ function useShellDrawsBanner(placement: 'root' | 'shell'): boolean {
   );
 }
 
+/** The custom property on <html> that says how tall the shell's banner is while it shows (0 without one). */
+export const OFFLINE_BANNER_HEIGHT = '--offline-banner-height';
+
+/**
+ * Publishes the shell's banner's height, so a screen sized to the viewport (the coach's chat, whose question box
+ * must stay above the phone's bottom bar) makes room for it. Its height varies with the width: three lines on a
+ * phone, one on a laptop.
+ */
+function usePublishedHeight(element: RefObject<HTMLDivElement | null>, active: boolean) {
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    const node = element.current;
+    if (!active || !node) return;
+    const publish = () => root.setProperty(OFFLINE_BANNER_HEIGHT, `${node.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
+    observer?.observe(node);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(OFFLINE_BANNER_HEIGHT);
+    };
+  }, [element, active]);
+}
+
 /**
  * Shown while the browser is offline, on every screen: what still works and that nothing typed is lost.
  * It sits in the page flow (not over it) so it never covers a composer or a button.
@@ -40,9 +65,12 @@ function useShellDrawsBanner(placement: 'root' | 'shell'): boolean {
 export function OfflineBanner({ placement = 'root' }: { placement?: 'root' | 'shell' }) {
   const online = useOnline();
   const shellDraws = useShellDrawsBanner(placement);
+  const banner = useRef<HTMLDivElement>(null);
+  usePublishedHeight(banner, placement === 'shell' && !online);
   if (online || (placement === 'root' && shellDraws)) return null;
   return (
     <div
+      ref={banner}
       role="alert"
       className={placement === 'shell' ? `${styles.banner} ${styles.inShell}` : styles.banner}
       data-testid="offline-banner"
