@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useSelector } from 'react-redux';
 import { useMeQuery } from '../features/auth/api';
@@ -7,9 +7,25 @@ import { useFeatureFlagsQuery } from '../features/flags/api';
 import { OfflineBanner } from '../components/offline-banner';
 import { StartupScreen } from './startup-screen';
 import { ToastHost } from '../components/toast/toast-host';
-import { ToastRegion } from '../components/ui/toast';
+import { useAfterFirstPaint } from '../lib/after-first-paint';
 import { useFirstArrivalDeferred } from '../lib/first-arrival';
 import { registerNavigator } from '../lib/navigation';
+
+const KitToastRegion = lazy(async () => ({ default: (await import('../components/ui/toast')).ToastRegion }));
+
+/**
+ * The kit's toasts (showToast in components/ui/toast.tsx), drawn by its one ToastRegion. Its code (Base UI's toast
+ * and what that brings) is fetched once the first page is on screen rather than with every page's first load; a
+ * toast is what follows an action, and none comes before the page is there to act on.
+ */
+function LaterToastRegion() {
+  const painted = useAfterFirstPaint();
+  return painted ? (
+    <Suspense fallback={null}>
+      <KitToastRegion />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The root route: registers navigation for non-React code, refetches the profile when a token has no
@@ -32,13 +48,13 @@ export function Root() {
     Boolean(token) && !user?.id && (me.isLoading || me.isFetching || needsProfile) && !me.isError;
   const waiting = (Boolean(token) && flags.isLoading) || waitingForProfile;
 
-  // The kit's toasts (showToast) are drawn by the one ToastRegion; the app's own messages still come through the
-  // store's toast slice and ToastHost.
+  // The store's messages (lib/toast.ts) come through ToastHost; the kit's showToast through its region.
   return (
-    <ToastRegion>
+    <>
       <OfflineBanner />
       {waiting ? <StartupScreen /> : <Outlet />}
       <ToastHost />
-    </ToastRegion>
+      <LaterToastRegion />
+    </>
   );
 }
