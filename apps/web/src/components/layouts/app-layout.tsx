@@ -1,13 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { CircleHelp, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
-import { Menu } from '../ui/menu';
-import type { MenuItem } from '../ui/menu';
-import { Text } from '../ui/text';
-import { useColorSchemeChoice } from '../../lib/color-scheme';
-import type { ColorSchemeMode } from '../../lib/color-scheme';
+import { CircleHelp } from 'lucide-react';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { lazyPart, useLazyPart } from '../lazy-part';
+import { AccountAvatar, initials } from './account-avatar';
 import { OfflineBanner } from '../offline-banner';
 import { ProductMark } from '../product-mark';
 import './app-layout.css';
@@ -40,72 +37,51 @@ function scrollIntoBar(element: HTMLElement | null) {
   element?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
 }
 
-function initials(name: string): string {
-  const parts = name.split(/[\s@.]+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
-}
+export type AccountMenuProps = Omit<
+  AppLayoutProps,
+  'navItems' | 'onOpenSupport' | 'appBarActions' | 'children'
+>;
 
-/** The profile picture, or the initials without one or when it cannot be loaded (as MUI's Avatar falls back). */
-function AccountAvatar({ imageUrl, initials }: { imageUrl?: string | null; initials: string }) {
-  const [broken, setBroken] = useState(false);
-  return (
-    <span className="shell__avatar">
-      {imageUrl && !broken ? <img src={imageUrl} alt="" onError={() => setBroken(true)} /> : initials}
-    </span>
-  );
-}
+const accountMenu = lazyPart(async () => (await import('./account-menu')).AccountMenu);
 
-function ProfileMenu({
-  userName,
-  userEmail,
-  userImageUrl,
-  profilePath,
-  onSignOut,
-  menuLinks = [],
-}: Omit<AppLayoutProps, 'navItems' | 'onOpenSupport' | 'appBarActions'>) {
-  const { mode, setMode } = useColorSchemeChoice();
-  const items: MenuItem[] = [
-    { label: 'Profile', to: profilePath, icon: <UserRound /> },
-    ...menuLinks.map((link) => ({ label: link.label, to: link.to, icon: link.icon })),
-    { separator: true },
-    {
-      choice: 'Appearance',
-      value: mode,
-      onValueChange: (value) => setMode(value as ColorSchemeMode),
-      options: [
-        { value: 'system', label: 'Match system', icon: <Monitor /> },
-        { value: 'light', label: 'Light', icon: <Sun /> },
-        { value: 'dark', label: 'Dark', icon: <Moon /> },
-      ],
-    },
-    { separator: true },
-    { label: 'Sign out', icon: <LogOut />, onSelect: onSignOut },
-  ];
+/**
+ * The account button; its menu's code (the kit's Menu on Base UI, with its positioning) is fetched when the
+ * pointer comes over the button, it takes the focus or it is pressed, not with every signed-in page. Once here,
+ * the menu's own button takes this one's place, keeping the focus, and opens if this one was pressed.
+ */
+function ProfileMenu(props: AccountMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  const [pressed, setPressed] = useState(false);
+  const focused = useRef(false);
+  const fetched = useLazyPart(accountMenu, { wanted });
+  if (fetched.state === 'here') {
+    const Loaded = fetched.part;
+    return <Loaded {...props} defaultOpen={pressed} focusTrigger={focused.current} />;
+  }
+  const { userName, userImageUrl } = props;
   return (
-    <Menu
-      align="end"
-      header={
-        <>
-          <Text weight="bold" truncate>
-            {userName}
-          </Text>
-          <Text variant="body-small" tone="muted" truncate>
-            {userEmail}
-          </Text>
-        </>
-      }
-      items={items}
-      trigger={
-        <button
-          type="button"
-          className="shell__control shell__icon-button"
-          // The name carries the visible initials too, so voice users can say what they see (WCAG 2.5.3).
-          aria-label={`${initials(userName)} account menu for ${userName}`}
-        >
-          <AccountAvatar key={userImageUrl ?? ''} imageUrl={userImageUrl} initials={initials(userName)} />
-        </button>
-      }
-    />
+    <button
+      type="button"
+      className="shell__control shell__icon-button"
+      aria-label={`${initials(userName)} account menu for ${userName}`}
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onPointerEnter={() => setWanted(true)}
+      onFocus={() => {
+        focused.current = true;
+        setWanted(true);
+      }}
+      onBlur={() => {
+        focused.current = false;
+      }}
+      onClick={() => {
+        setWanted(true);
+        setPressed(true);
+        if (fetched.state === 'failed') fetched.retry();
+      }}
+    >
+      <AccountAvatar key={userImageUrl ?? ''} imageUrl={userImageUrl} initials={initials(userName)} />
+    </button>
   );
 }
 

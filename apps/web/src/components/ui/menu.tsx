@@ -33,6 +33,8 @@ type MenuProps = {
   align?: 'start' | 'center' | 'end';
   /** Words at the top that are not an action (whose account this is). */
   header?: ReactNode;
+  /** Open when first drawn: a menu whose code was fetched when its button was pressed. */
+  defaultOpen?: boolean;
 };
 
 function Icon({ icon }: { icon?: ReactNode }) {
@@ -95,9 +97,9 @@ function MenuEntry({ item }: { item: MenuItem }) {
  * move, Enter chooses, Escape closes and focus returns to the button. Items act, go to a page, or choose one of
  * a few settings.
  */
-export function Menu({ trigger, items, align = 'start', header }: MenuProps) {
+export function Menu({ trigger, items, align = 'start', header, defaultOpen }: MenuProps) {
   return (
-    <BaseMenu.Root>
+    <BaseMenu.Root defaultOpen={defaultOpen}>
       <BaseMenu.Trigger render={trigger} />
       <BaseMenu.Portal>
         <BaseMenu.Positioner className={styles.positioner} sideOffset={4} align={align}>
