@@ -1,152 +1,78 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '@liftoff/contracts/notifications';
-import { Bell, BellOff, RefreshCw } from 'lucide-react';
+import { Bell } from 'lucide-react';
 import { paths } from '../../../config/paths';
 import { AppBarIconButton } from '../../../components/layouts/app-bar-button';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Popover } from '../../../components/ui/popover';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Stack } from '../../../components/ui/stack';
-import { Heading, Text } from '../../../components/ui/text';
+import { lazyPart, useLazyPart } from '../../../components/lazy-part';
 import { useAfterFirstPaint } from '../../../lib/after-first-paint';
-import { errorMessage } from '../../../lib/api';
-import {
-  UNREAD_POLL_MS,
-  useMarkAllNotificationsReadMutation,
-  useMarkNotificationReadMutation,
-  useNotificationsQuery,
-  useUnreadCountQuery,
-} from '../api';
-import { NotificationIcon } from './notification-icon';
-import { NotificationDetail } from './notification-detail';
-import styles from './notification-bell.module.css';
+import { UNREAD_POLL_MS, useMarkNotificationReadMutation, useUnreadCountQuery } from '../api';
 
-function NotificationList({ onOpen }: { onOpen: (item: Notification) => void }) {
-  const { data, error, isLoading, isFetching, refetch } = useNotificationsQuery({ pageSize: 20 });
-  if (isLoading)
-    return (
-      <Stack
-        gap={1}
-        className={styles.state}
-        role="status"
-        aria-busy="true"
-        aria-label="Loading notifications"
-      >
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} shape="rect" height={56} />
-        ))}
-      </Stack>
-    );
-  if (error)
-    return (
-      <Stack gap={1} align="start" className={styles.state} role="alert">
-        <Text tone="error">We could not load your notifications. {errorMessage(error)}</Text>
-        <Button
-          variant="outline"
-          size="small"
-          icon={<RefreshCw />}
-          onClick={() => void refetch()}
-          disabled={isFetching}
-        >
-          {isFetching ? 'Trying…' : 'Try again'}
-        </Button>
-      </Stack>
-    );
-  if (!data?.notifications.length)
-    return (
-      <Stack gap={1} align="center" className={`${styles.state} ${styles.empty}`}>
-        <BellOff aria-hidden="true" className={styles.emptyIcon} />
-        <Text weight="semibold">No notifications yet</Text>
-        <Text variant="body-small" tone="muted">
-          When your work is reviewed, commented on or reopened, you will hear it here.
-        </Text>
-      </Stack>
-    );
-  return (
-    <ul className={styles.list} aria-label="Notifications">
-      {data.notifications.map((item) => (
-        <li key={item.id}>
-          <button
-            type="button"
-            className={item.readAt ? styles.item : `${styles.item} ${styles.unread}`}
-            onClick={() => onOpen(item)}
-          >
-            <span className={styles.itemIcon}>
-              <NotificationIcon kind={item.icon} />
-            </span>
-            <span className={styles.itemText}>
-              <span className={styles.itemTitle}>
-                {item.readAt ? null : <span className={styles.visuallyHidden}>Unread: </span>}
-                {item.title}
-              </span>
-              <span className={styles.itemDetail}>
-                <NotificationDetail item={item} />
-              </span>
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
+const panel = lazyPart(async () => (await import('./notification-panel')).NotificationPanel);
 
 /**
  * The app bar's bell: the unread count, the latest notifications, mark read, a link to each, and to the
- * full list at `allHref` (the founders' app and the studio each have their own).
+ * full list at `allHref` (the founders' app and the studio each have their own). The bell and its count are
+ * drawn at once; the popover's code (the kit's Popover on Base UI) is fetched when the bell is pointed at,
+ * focused or pressed, not with every signed-in page.
  */
 export function NotificationBell({ allHref = paths.notifications }: { allHref?: string }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const focused = useRef(false);
   const navigate = useNavigate();
   // Asked for once the page is on screen: the count beside the bell does not share a phone's connection with
   // the page the founder opened.
   const pagePainted = useAfterFirstPaint();
   const { data } = useUnreadCountQuery(undefined, { pollingInterval: UNREAD_POLL_MS, skip: !pagePainted });
   const [markRead] = useMarkNotificationReadMutation();
-  const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
+  const fetched = useLazyPart(panel, { wanted });
   const unread = data?.unread ?? 0;
   const openItem = (item: Notification) => {
     setOpen(false);
     if (!item.readAt) void markRead(item.id);
     void navigate(item.link);
   };
+  const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
+  if (fetched.state === 'here') {
+    const Panel = fetched.part;
+    return (
+      <Panel
+        open={open}
+        onOpenChange={setOpen}
+        unread={unread}
+        allHref={allHref}
+        onOpenItem={openItem}
+        focusTrigger={focused.current}
+        trigger={
+          <AppBarIconButton aria-label={label} badge={unread}>
+            <Bell aria-hidden="true" />
+          </AppBarIconButton>
+        }
+      />
+    );
+  }
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      align="end"
-      wide
-      flush
-      hideTitle
-      title="Notifications"
-      trigger={
-        <AppBarIconButton
-          aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
-          badge={unread}
-        >
-          <Bell aria-hidden="true" />
-        </AppBarIconButton>
-      }
+    <AppBarIconButton
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded="false"
+      badge={unread}
+      onPointerEnter={() => setWanted(true)}
+      onFocus={() => {
+        focused.current = true;
+        setWanted(true);
+      }}
+      onBlur={() => {
+        focused.current = false;
+      }}
+      onClick={() => {
+        setWanted(true);
+        setOpen(true);
+        if (fetched.state === 'failed') fetched.retry();
+      }}
     >
-      <Stack direction="row" align="center" gap={1} className={styles.header}>
-        <Heading level={2} size={5} className={styles.heading}>
-          Notifications
-        </Heading>
-        <Button
-          variant="ghost"
-          size="small"
-          onClick={() => void markAllRead()}
-          disabled={!unread || markingAll}
-        >
-          Mark all read
-        </Button>
-      </Stack>
-      {open ? <NotificationList onOpen={openItem} /> : null}
-      <div className={styles.footer}>
-        <ButtonLink variant="ghost" size="small" to={allHref} onClick={() => setOpen(false)}>
-          See all notifications
-        </ButtonLink>
-      </div>
-    </Popover>
+      <Bell aria-hidden="true" />
+    </AppBarIconButton>
   );
 }
