@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useSelector } from 'react-redux';
 import { useMeQuery } from '../features/auth/api';
@@ -7,7 +7,7 @@ import { useFeatureFlagsQuery } from '../features/flags/api';
 import { OfflineBanner } from '../components/offline-banner';
 import { StartupScreen } from './startup-screen';
 import { ToastHost } from '../components/toast/toast-host';
-import { useAfterFirstPaint } from '../lib/after-first-paint';
+import { onToastWanted, toastWanted } from '../components/ui/toast-demand';
 import { useFirstArrivalDeferred } from '../lib/first-arrival';
 import { registerNavigator } from '../lib/navigation';
 
@@ -15,12 +15,12 @@ const KitToastRegion = lazy(async () => ({ default: (await import('../components
 
 /**
  * The kit's toasts (showToast in components/ui/toast.tsx), drawn by its one ToastRegion. Its code (Base UI's toast
- * and what that brings) is fetched once the first page is on screen rather than with every page's first load; a
- * toast is what follows an action, and none comes before the page is there to act on.
+ * and what that brings, about 15 KB gzip) is fetched when the first toast is asked for, not with every page; the
+ * toasts asked for meanwhile are shown once it is here.
  */
 function LaterToastRegion() {
-  const painted = useAfterFirstPaint();
-  return painted ? (
+  const wanted = useSyncExternalStore(onToastWanted, toastWanted, toastWanted);
+  return wanted ? (
     <Suspense fallback={null}>
       <KitToastRegion />
     </Suspense>
