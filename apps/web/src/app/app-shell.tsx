@@ -1,9 +1,17 @@
 import { useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
-import MailIcon from '@mui/icons-material/MailOutlined';
-import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
-import InboxIcon from '@mui/icons-material/InboxOutlined';
-import { Building2 } from 'lucide-react';
+import {
+  Building2,
+  Compass,
+  FolderCheck,
+  Inbox,
+  LayoutDashboard,
+  LayoutGrid,
+  Mail,
+  Map,
+  Sparkles,
+  Users,
+} from 'lucide-react';
 import { AppLayout } from '../components/layouts/app-layout';
 import type { NavItem } from '../components/layouts/app-layout';
 import { paths } from '../config/paths';
@@ -13,21 +21,9 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { displayName } from '../lib/session';
 import { useSessionActions } from '../lib/session-actions';
 import { FeatureSlotsProvider } from '../components/feature-slots';
-import { iconPaths } from '../components/icon-paths';
-import { PlainIcon } from '../components/plain-icon';
 import { appFeatureSlots } from './feature-slots';
 import { SupportDialog } from './support-dialog';
 import { isProgramTeam } from './studio/access';
-
-/** The places' icons: the navigation is in every signed-in page's first commit (components/plain-icon.tsx). */
-const placeIcons = {
-  overview: iconPaths.dashboard,
-  programs: iconPaths.map,
-  explore: iconPaths.explore,
-  experts: iconPaths.groups,
-  coach: iconPaths.autoAwesome,
-  outcomes: iconPaths.inventory,
-};
 
 const startsWith =
   (...prefixes: string[]) =>
@@ -47,25 +43,25 @@ export function AppShell() {
       {
         label: 'Overview',
         to: paths.overview,
-        icon: <PlainIcon d={placeIcons.overview} />,
+        icon: <LayoutDashboard aria-hidden="true" />,
         matches: startsWith(paths.overview),
       },
       {
         label: 'Programs',
         to: paths.programs,
-        icon: <PlainIcon d={placeIcons.programs} />,
+        icon: <Map aria-hidden="true" />,
         matches: startsWith(paths.programs, '/mission-details', '/milestone-outcome', '/mission-deliverable'),
       },
       {
         label: 'Explore',
         to: '/explore',
-        icon: <PlainIcon d={placeIcons.explore} />,
+        icon: <Compass aria-hidden="true" />,
         matches: startsWith('/explore'),
       },
       {
         label: 'Experts',
         to: paths.experts,
-        icon: <PlainIcon d={placeIcons.experts} />,
+        icon: <Users aria-hidden="true" />,
         matches: startsWith(paths.experts),
       },
     ];
@@ -73,14 +69,14 @@ export function AppShell() {
       items.push({
         label: 'AI coach',
         to: paths.aiWorkspace,
-        icon: <PlainIcon d={placeIcons.coach} />,
+        icon: <Sparkles aria-hidden="true" />,
         matches: startsWith(paths.aiWorkspace),
       });
     }
     items.push({
       label: 'Outcomes',
       to: paths.outcomesRepository,
-      icon: <PlainIcon d={placeIcons.outcomes} />,
+      icon: <FolderCheck aria-hidden="true" />,
       matches: startsWith(paths.outcomesRepository),
     });
     return items;
@@ -100,14 +96,14 @@ export function AppShell() {
         menuLinks={[
           // A founder's company, next to their own profile and messages; experts and the team have none.
           ...(user?.profileCompleted
-            ? [{ label: 'My startup', to: paths.startup, icon: <Building2 size={20} aria-hidden="true" /> }]
+            ? [{ label: 'My startup', to: paths.startup, icon: <Building2 /> }]
             : []),
-          { label: 'My messages', to: paths.myMessages, icon: <MailIcon fontSize="small" /> },
+          { label: 'My messages', to: paths.myMessages, icon: <Mail /> },
           ...(isProgramTeam(user?.roles)
-            ? [{ label: 'Studio', to: paths.studio, icon: <WorkspacesIcon fontSize="small" /> }]
+            ? [{ label: 'Studio', to: paths.studio, icon: <LayoutGrid /> }]
             : []),
           ...(user?.roles?.includes('expert')
-            ? [{ label: 'Expert portal', to: paths.expert, icon: <InboxIcon fontSize="small" /> }]
+            ? [{ label: 'Expert portal', to: paths.expert, icon: <Inbox /> }]
             : []),
         ]}
       />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useSelector } from 'react-redux';
 import { useMeQuery } from '../features/auth/api';
@@ -7,8 +7,25 @@ import { useFeatureFlagsQuery } from '../features/flags/api';
 import { OfflineBanner } from '../components/offline-banner';
 import { StartupScreen } from './startup-screen';
 import { ToastHost } from '../components/toast/toast-host';
+import { onToastWanted, toastWanted } from '../components/ui/toast-demand';
 import { useFirstArrivalDeferred } from '../lib/first-arrival';
 import { registerNavigator } from '../lib/navigation';
+
+const KitToastRegion = lazy(async () => ({ default: (await import('../components/ui/toast')).ToastRegion }));
+
+/**
+ * The kit's toasts (showToast in components/ui/toast.tsx), drawn by its one ToastRegion. Its code (Base UI's toast
+ * and what that brings, about 15 KB gzip) is fetched when the first toast is asked for, not with every page; the
+ * toasts asked for meanwhile are shown once it is here.
+ */
+function LaterToastRegion() {
+  const wanted = useSyncExternalStore(onToastWanted, toastWanted, toastWanted);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <KitToastRegion />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The root route: registers navigation for non-React code, refetches the profile when a token has no
@@ -31,11 +48,13 @@ export function Root() {
     Boolean(token) && !user?.id && (me.isLoading || me.isFetching || needsProfile) && !me.isError;
   const waiting = (Boolean(token) && flags.isLoading) || waitingForProfile;
 
+  // The store's messages (lib/toast.ts) come through ToastHost; the kit's showToast through its region.
   return (
     <>
       <OfflineBanner />
       {waiting ? <StartupScreen /> : <Outlet />}
       <ToastHost />
+      <LaterToastRegion />
     </>
   );
 }

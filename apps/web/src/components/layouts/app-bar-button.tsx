@@ -1,13 +1,13 @@
 import type { ButtonHTMLAttributes } from 'react';
 import './app-layout.css';
 
-/** Above this the badge says "99+", as MUI's Badge does with `max={99}`. */
+/** Above this the badge says "99+". */
 const BADGE_MAX = 99;
 
 /**
  * An icon button for the app bar (AppLayout's `appBarActions`, such as the notification bell), drawn like the
- * rest of the shell with plain elements and app-layout.css: MUI's IconButton with a Badge in the error colour
- * at its top right when `badge` is above 0 (decision 051). The button's name must carry the count: the badge
+ * rest of the shell with plain elements and app-layout.css, with a count in the error colour at its top right
+ * when `badge` is above 0. The button's name must carry the count: the badge
  * is not read out.
  */
 export function AppBarIconButton({

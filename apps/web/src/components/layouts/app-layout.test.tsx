@@ -1,8 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { ThemeProvider } from '@mui/material/styles';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appTheme } from '../../app/theme';
 import { pretendViewport } from '../../lib/testing/viewport';
 import { AppLayout, type AppLayoutProps, type NavItem } from './app-layout';
 
@@ -19,21 +18,19 @@ function openAt(
 ) {
   pretendViewport(width);
   render(
-    <ThemeProvider theme={appTheme()}>
-      <MemoryRouter initialEntries={['/programs']}>
-        <AppLayout
-          navItems={places}
-          userName="Maya Okafor"
-          userEmail="maya@example.com"
-          userImageUrl={userImageUrl}
-          profilePath="/profile"
-          onSignOut={() => undefined}
-          onOpenSupport={onOpenSupport}
-        >
-          <p>Page</p>
-        </AppLayout>
-      </MemoryRouter>
-    </ThemeProvider>,
+    <MemoryRouter initialEntries={['/programs']}>
+      <AppLayout
+        navItems={places}
+        userName="Maya Okafor"
+        userEmail="maya@example.com"
+        userImageUrl={userImageUrl}
+        profilePath="/profile"
+        onSignOut={() => undefined}
+        onOpenSupport={onOpenSupport}
+      >
+        <p>Page</p>
+      </AppLayout>
+    </MemoryRouter>,
   );
 }
 
@@ -90,12 +87,26 @@ describe('AppLayout', () => {
     }
   });
 
-  it('opens the account menu with the profile, the appearance and sign-out', () => {
+  it('opens the account menu with the profile, the appearance and sign-out, its code fetched when pressed', async () => {
     openAt(1440);
     fireEvent.click(screen.getByRole('button', { name: /account menu/ }));
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(menu).getAllByRole('menuitemradio')).toHaveLength(3);
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('keeps the focus on the account button while its menu arrives, and opens it from the keyboard', async () => {
+    const user = userEvent.setup();
+    openAt(1440);
+    act(() => screen.getByRole('button', { name: /account menu/ }).focus());
+    // The menu's own button takes the place of the one that fetched it, with the focus.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'MO account menu for Maya Okafor' }),
+      ),
+    );
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menu')).toBeTruthy();
   });
 });

@@ -1,22 +1,11 @@
-import { useId, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useColorScheme } from '@mui/material/styles';
-import CheckIcon from '@mui/icons-material/Check';
-import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
-import LightModeIcon from '@mui/icons-material/LightModeOutlined';
-import LogoutIcon from '@mui/icons-material/Logout';
-import SettingsBrightnessIcon from '@mui/icons-material/SettingsBrightnessOutlined';
-import PersonIcon from '@mui/icons-material/PersonOutlined';
-import { PlainIcon } from '../plain-icon';
+import { CircleHelp } from 'lucide-react';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { lazyPart, useLazyPart } from '../lazy-part';
+import { AccountAvatar, initials } from './account-avatar';
+import { OfflineBanner } from '../offline-banner';
 import { ProductMark } from '../product-mark';
 import './app-layout.css';
 
@@ -38,7 +27,7 @@ export type AppLayoutProps = {
   children?: ReactNode;
 };
 
-/** The theme's tablet breakpoint (app/theme.ts), from which the rail replaces the bottom bar (app-layout.css). */
+/** The tablet breakpoint (tokens.css), from which the rail replaces the bottom bar (app-layout.css). */
 const TABLET_UP = '(min-width:768px)';
 /** More places than this and the phone's bottom bar scrolls (the founders' six fit side by side on a 375 px phone). */
 const CROWDED_BOTTOM_NAV = 6;
@@ -48,116 +37,51 @@ function scrollIntoBar(element: HTMLElement | null) {
   element?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
 }
 
-function initials(name: string): string {
-  const parts = name.split(/[\s@.]+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
-}
+export type AccountMenuProps = Omit<
+  AppLayoutProps,
+  'navItems' | 'onOpenSupport' | 'appBarActions' | 'children'
+>;
 
-/** The profile picture, or the initials without one or when it cannot be loaded (as MUI's Avatar falls back). */
-function AccountAvatar({ imageUrl, initials }: { imageUrl?: string | null; initials: string }) {
-  const [broken, setBroken] = useState(false);
-  return (
-    <span className="shell__avatar">
-      {imageUrl && !broken ? <img src={imageUrl} alt="" onError={() => setBroken(true)} /> : initials}
-    </span>
-  );
-}
+const accountMenu = lazyPart(async () => (await import('./account-menu')).AccountMenu);
 
-function ProfileMenu({
-  userName,
-  userEmail,
-  userImageUrl,
-  profilePath,
-  onSignOut,
-  menuLinks = [],
-}: Omit<AppLayoutProps, 'navItems' | 'onOpenSupport' | 'appBarActions'>) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { mode, setMode } = useColorScheme();
-  const menuId = useId();
-  const close = () => setAnchor(null);
-  const modes = [
-    { value: 'system', label: 'Match system', icon: <SettingsBrightnessIcon fontSize="small" /> },
-    { value: 'light', label: 'Light', icon: <LightModeIcon fontSize="small" /> },
-    { value: 'dark', label: 'Dark', icon: <DarkModeIcon fontSize="small" /> },
-  ] as const;
+/**
+ * The account button; its menu's code (the kit's Menu on Base UI, with its positioning) is fetched when the
+ * pointer comes over the button, it takes the focus or it is pressed, not with every signed-in page. Once here,
+ * the menu's own button takes this one's place, keeping the focus, and opens if this one was pressed.
+ */
+function ProfileMenu(props: AccountMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  const [pressed, setPressed] = useState(false);
+  const focused = useRef(false);
+  const fetched = useLazyPart(accountMenu, { wanted });
+  if (fetched.state === 'here') {
+    const Loaded = fetched.part;
+    return <Loaded {...props} defaultOpen={pressed} focusTrigger={focused.current} />;
+  }
+  const { userName, userImageUrl } = props;
   return (
-    <>
-      <button
-        type="button"
-        className="shell__control shell__icon-button"
-        onClick={(event) => setAnchor(event.currentTarget)}
-        // The name carries the visible initials too, so voice users can say what they see (WCAG 2.5.3).
-        aria-label={`${initials(userName)} account menu for ${userName}`}
-        aria-controls={anchor ? menuId : undefined}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-      >
-        <AccountAvatar key={userImageUrl ?? ''} imageUrl={userImageUrl} initials={initials(userName)} />
-      </button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
-      >
-        <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography sx={{ fontWeight: 700 }} noWrap>
-            {userName}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-            {userEmail}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem component={RouterLink} to={profilePath} onClick={close}>
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Profile</ListItemText>
-        </MenuItem>
-        {menuLinks.map((link) => (
-          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
-            <ListItemIcon>{link.icon}</ListItemIcon>
-            <ListItemText>{link.label}</ListItemText>
-          </MenuItem>
-        ))}
-        <Divider />
-        <Typography
-          variant="overline"
-          sx={{ px: 2, color: 'text.secondary', display: 'block' }}
-          id={`${menuId}-theme`}
-        >
-          Appearance
-        </Typography>
-        {modes.map((option) => (
-          <MenuItem
-            key={option.value}
-            role="menuitemradio"
-            aria-checked={(mode ?? 'system') === option.value}
-            onClick={() => setMode(option.value)}
-          >
-            <ListItemIcon>{option.icon}</ListItemIcon>
-            <ListItemText>{option.label}</ListItemText>
-            {(mode ?? 'system') === option.value ? <CheckIcon fontSize="small" sx={{ ml: 1 }} /> : null}
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            onSignOut();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Sign out</ListItemText>
-        </MenuItem>
-      </Menu>
-    </>
+    <button
+      type="button"
+      className="shell__control shell__icon-button"
+      aria-label={`${initials(userName)} account menu for ${userName}`}
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onPointerEnter={() => setWanted(true)}
+      onFocus={() => {
+        focused.current = true;
+        setWanted(true);
+      }}
+      onBlur={() => {
+        focused.current = false;
+      }}
+      onClick={() => {
+        setWanted(true);
+        setPressed(true);
+        if (fetched.state === 'failed') fetched.retry();
+      }}
+    >
+      <AccountAvatar key={userImageUrl ?? ''} imageUrl={userImageUrl} initials={initials(userName)} />
+    </button>
   );
 }
 
@@ -187,17 +111,13 @@ function PlaceLinks({
   ));
 }
 
-/** MUI's HelpOutlined. */
-const HELP_ICON =
-  'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m1 17h-2v-2h2zm2.07-7.75-.9.92C13.45 12.9 13 13.5 13 15h-2v-.5c0-1.1.45-2.1 1.17-2.83l1.24-1.26c.37-.36.59-.86.59-1.41 0-1.1-.9-2-2-2s-2 .9-2 2H8c0-2.21 1.79-4 4-4s4 1.79 4 4c0 .88-.36 1.68-.93 2.25';
-
 /**
  * design.md layout: a navigation rail from tablet width up, a bottom navigation below it, an app bar
  * with the support button and the profile dropdown. Receives its destinations; imports no feature.
  *
- * Drawn with plain elements and one static stylesheet (app-layout.css) rather than MUI's components: the shell
- * is in every signed-in page's first commit, and each styled component there is styles serialized and inserted
- * on a phone's CPU before the page can paint (decision 051). The profile menu, opened later, stays MUI's.
+ * Drawn with plain elements, the kit's Menu and one static stylesheet (app-layout.css) on the design tokens: the
+ * shell is in every signed-in page's first commit, so it inserts no styles from script (decision 062). The
+ * offline banner is drawn here, in the page's flow just below the app bar, so the fixed bar never covers it.
  */
 export function AppLayout({
   navItems,
@@ -216,8 +136,8 @@ export function AppLayout({
   const crowded = navItems.length > CROWDED_BOTTOM_NAV;
   const home = navItems[0]?.to ?? '/';
   // One navigation is drawn, the one this width shows: drawing the other hidden would double the shell's first
-  // render on a phone, where every signed-in page waits for it. Read at once (noSsr), so the first render is right.
-  const wide = useMediaQuery(TABLET_UP, { noSsr: true });
+  // render on a phone, where every signed-in page waits for it. Read at once, so the first render is right.
+  const wide = useMediaQuery(TABLET_UP);
   return (
     <div className="shell">
       <a className="shell__skip" href="#main">
@@ -236,7 +156,7 @@ export function AppLayout({
             onClick={onOpenSupport}
             aria-haspopup="dialog"
           >
-            <PlainIcon d={HELP_ICON} />
+            <CircleHelp aria-hidden="true" />
             Support
           </button>
           <ProfileMenu
@@ -260,6 +180,7 @@ export function AppLayout({
       ) : null}
 
       <main className="shell__main" id="main" tabIndex={-1}>
+        <OfflineBanner placement="shell" />
         <div className="shell__page">{children ?? <Outlet />}</div>
       </main>
 

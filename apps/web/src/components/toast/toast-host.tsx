@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { SyntheticEvent } from 'react';
+import type { ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Snackbar from '@mui/material/Snackbar';
-import type { SnackbarCloseReason } from '@mui/material/Snackbar';
-import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
-import LinkIcon from '@mui/icons-material/Link';
-import StarIcon from '@mui/icons-material/Star';
+import { AtSign, CircleAlert, CircleCheck, Info, Link, Star, X } from 'lucide-react';
+import { IconButton } from '../ui/icon-button';
+import { Progress } from '../ui/progress';
 import {
   TOAST_AUTO_HIDE_MS,
   TOAST_PROGRESS_TICK_MS,
@@ -16,12 +11,18 @@ import {
   selectToast,
   toastClosed,
 } from '../../lib/toast';
-import type { Toast, ToastIcon } from '../../lib/toast';
+import type { Toast, ToastIcon, ToastKind } from '../../lib/toast';
+import styles from './toast-host.module.css';
 
-const infoIcons: Record<ToastIcon, React.ReactNode> = {
-  mention: <AlternateEmailIcon fontSize="inherit" />,
-  link: <LinkIcon fontSize="inherit" />,
-  star: <StarIcon fontSize="inherit" />,
+const infoIcons: Record<ToastIcon, ReactNode> = {
+  mention: <AtSign />,
+  link: <Link />,
+  star: <Star />,
+};
+const kindIcons: Record<ToastKind, ReactNode> = {
+  error: <CircleAlert />,
+  success: <CircleCheck />,
+  info: <Info />,
 };
 
 /** Info kind: a bar counting down from 100 in 100 ms ticks, 30 ticks (spec section 4). */
@@ -37,15 +38,7 @@ function CountdownBar() {
     return () => clearInterval(timer);
   }, []);
   const value = Math.max(0, 100 - (100 / TOAST_PROGRESS_TICKS) * ticks);
-  return (
-    <LinearProgress
-      variant="determinate"
-      value={value}
-      color="inherit"
-      aria-label="Time left for this message"
-      sx={{ mt: 1, height: 4, borderRadius: 2, opacity: 0.8 }}
-    />
-  );
+  return <Progress label="Time left for this message" value={value} hideLabel className={styles.countdown} />;
 }
 
 /**
@@ -59,58 +52,48 @@ export function toastDuration(toast: Pick<Toast, 'kind'>): number | null {
 }
 
 /**
- * Bottom centre, lifted above the phone's bottom navigation: at the top a toast covered the product mark
- * of the auth screens and the "Back to the mission" link at the head of a page.
+ * The one outlet of the store's toasts (lib/toast.ts): kinds error, info (icons mention, link, star) and success,
+ * announced politely or assertively, drawn with the kit's pieces and tokens. Bottom centre, lifted above the
+ * phone's bottom navigation (at the top a toast covered the product mark of the auth screens and the "Back to
+ * the mission" link at the head of a page). A click elsewhere does not close it; its close button does.
  */
-const TOAST_BOTTOM_OFFSET = { xs: 'calc(64px + 16px + env(safe-area-inset-bottom))', tablet: 24 } as const;
-
-/** The one toast outlet: kinds error, info (icons mention, link, star) and success, announced politely or assertively. */
 export function ToastHost() {
   const dispatch = useDispatch();
   const current = useSelector(selectToast);
-  // Keeps the last toast on screen while its exit transition runs.
-  const [shown, setShown] = useState<Toast | null>(current);
+
   useEffect(() => {
-    if (current) setShown(current);
-  }, [current]);
+    if (!current) return;
+    const duration = toastDuration(current);
+    if (duration === null) return;
+    const timer = setTimeout(() => dispatch(toastClosed(current.id)), duration);
+    return () => clearTimeout(timer);
+  }, [current, dispatch]);
 
-  const close = () => {
-    if (current) dispatch(toastClosed(current.id));
-  };
-  const handleClose = (_event: SyntheticEvent | Event | null, reason?: SnackbarCloseReason) => {
-    if (reason === 'clickaway') return;
-    close();
-  };
-
+  if (!current) return null;
+  const error = current.kind === 'error';
   return (
-    <Snackbar
-      key={shown?.id}
-      open={Boolean(current)}
-      autoHideDuration={shown ? toastDuration(shown) : null}
-      onClose={handleClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      sx={{ bottom: TOAST_BOTTOM_OFFSET }}
-      slotProps={{ transition: { onExited: () => setShown(null) } }}
-    >
-      {shown ? (
-        <Alert
-          severity={shown.kind}
-          variant="filled"
-          role={shown.kind === 'error' ? 'alert' : 'status'}
-          aria-live={shown.kind === 'error' ? 'assertive' : 'polite'}
-          icon={shown.kind === 'info' && shown.icon ? infoIcons[shown.icon] : undefined}
-          onClose={close}
-          slotProps={{ closeButton: { 'aria-label': 'Close message' } }}
-          sx={{ minWidth: { xs: 'calc(100vw - 32px)', sm: 360 }, maxWidth: 560, alignItems: 'flex-start' }}
-        >
-          <Box component="span" sx={{ display: 'block' }}>
-            {shown.message}
-          </Box>
-          {shown.kind === 'info' ? <CountdownBar key={shown.id} /> : null}
-        </Alert>
-      ) : (
-        <span />
-      )}
-    </Snackbar>
+    <div className={styles.anchor}>
+      <div
+        key={current.id}
+        className={`${styles.toast} ${styles[current.kind]}`}
+        role={error ? 'alert' : 'status'}
+        aria-live={error ? 'assertive' : 'polite'}
+      >
+        <span className={styles.icon} aria-hidden="true">
+          {current.kind === 'info' && current.icon ? infoIcons[current.icon] : kindIcons[current.kind]}
+        </span>
+        <div className={styles.body}>
+          <span className={styles.message}>{current.message}</span>
+          {current.kind === 'info' ? <CountdownBar key={current.id} /> : null}
+        </div>
+        <IconButton
+          label="Close message"
+          icon={<X />}
+          size="small"
+          className={styles.close}
+          onClick={() => dispatch(toastClosed(current.id))}
+        />
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { Menu } from './menu';
@@ -59,5 +60,52 @@ describe('Menu', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     expect(onProfile).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('goes to a page from a link item, and chooses one of a few settings, staying open', async () => {
+    const user = userEvent.setup();
+    const onScheme = vi.fn();
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <Menu
+                trigger={<Button>Account</Button>}
+                header={<p>Maya Okafor</p>}
+                items={[
+                  { label: 'Profile', to: '/profile' },
+                  {
+                    choice: 'Appearance',
+                    value: 'system',
+                    onValueChange: onScheme,
+                    options: [
+                      { value: 'system', label: 'Match system' },
+                      { value: 'dark', label: 'Dark' },
+                    ],
+                  },
+                ]}
+              />
+            }
+          />
+          <Route path="/profile" element={<h1>Profile page</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const menu = await screen.findByRole('menu');
+    expect(menu.textContent).toContain('Maya Okafor');
+    expect(screen.getByRole('group', { name: 'Appearance' })).toBeTruthy();
+    const system = screen.getByRole('menuitemradio', { name: 'Match system' });
+    expect(system.getAttribute('aria-checked')).toBe('true');
+    await user.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
+    expect(onScheme).toHaveBeenCalledWith('dark');
+    expect(screen.getByRole('menu')).toBeTruthy();
+    const profile = screen.getByRole('menuitem', { name: 'Profile' });
+    expect(profile.getAttribute('href')).toBe('/profile');
+    await user.click(profile);
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
 });

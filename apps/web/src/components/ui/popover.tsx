@@ -12,6 +12,10 @@ type PopoverProps = {
   onOpenChange?: (open: boolean) => void;
   side?: 'top' | 'bottom' | 'left' | 'right';
   align?: 'start' | 'center' | 'end';
+  /** A wider popup, for a list (notifications): up to 400 px and the viewport's width less a margin. */
+  wide?: boolean;
+  /** The content runs to the popup's edges (a list with its own dividers); the title keeps its padding. */
+  flush?: boolean;
   children: ReactNode;
 };
 
@@ -27,6 +31,8 @@ export function Popover({
   onOpenChange,
   side = 'bottom',
   align = 'center',
+  wide,
+  flush,
   children,
 }: PopoverProps) {
   return (
@@ -34,7 +40,9 @@ export function Popover({
       <BasePopover.Trigger render={trigger} />
       <BasePopover.Portal>
         <BasePopover.Positioner className={styles.positioner} side={side} align={align} sideOffset={8}>
-          <BasePopover.Popup className={styles.popup}>
+          <BasePopover.Popup
+            className={[styles.popup, wide ? styles.wide : '', flush ? styles.flush : ''].join(' ')}
+          >
             <BasePopover.Title className={hideTitle ? styles.visuallyHidden : styles.title}>
               {title}
             </BasePopover.Title>

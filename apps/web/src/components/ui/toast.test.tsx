@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { showToast, ToastRegion, toasts } from './toast';
+import { toastWanted } from './toast-demand';
 
 // The queue is the app's one, shared by every render: each test starts with it empty.
 afterEach(() => act(() => toasts.close()));
@@ -36,5 +37,13 @@ describe('Toast', () => {
     expect(document.activeElement).toBe(dismiss);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps a toast asked for before the region is there, and shows it once the region mounts', async () => {
+    showToast({ title: 'Link copied', tone: 'success' });
+    // The root fetches the region's code on this mark (app/root.tsx).
+    expect(toastWanted()).toBe(true);
+    render(<ToastRegion />);
+    expect(await screen.findByRole('dialog', { name: 'Link copied' })).toBeTruthy();
   });
 });

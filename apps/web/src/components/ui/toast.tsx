@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Toast } from '@base-ui/react/toast';
 import { X } from 'lucide-react';
+import { markToastWanted } from './toast-demand';
 import styles from './toast.module.css';
 
 export type ToastTone = 'info' | 'success' | 'error';
@@ -19,9 +21,25 @@ export type ToastOptions = {
   timeout?: number;
 };
 
+/** Toasts asked for before a region was there to draw them (its code is fetched on the first toast). */
+let regionMounted = false;
+const waiting: Array<{ id: string; options: ToastOptions }> = [];
+let waitingId = 0;
+
 /** Shows a toast; returns its id, to close it early (`toasts.close(id)`). */
-export function showToast({ title, description, tone = 'info', timeout }: ToastOptions): string {
+export function showToast(options: ToastOptions): string {
+  markToastWanted();
+  if (!regionMounted) {
+    const id = `waiting-${++waitingId}`;
+    waiting.push({ id, options });
+    return id;
+  }
+  return addToast(options);
+}
+
+function addToast({ title, description, tone = 'info', timeout }: ToastOptions, id?: string): string {
   return toasts.add({
+    id,
     title,
     description,
     type: tone,
@@ -54,6 +72,14 @@ function ToastList() {
 
 /** Where toasts appear, announced to screen readers as they come (aria-live); once, near the app's root. */
 export function ToastRegion({ children }: { children?: ReactNode }) {
+  useEffect(() => {
+    regionMounted = true;
+    // What was asked for before the region's code arrived, shown now, with the ids its callers were given.
+    for (const { id, options } of waiting.splice(0)) addToast(options, id);
+    return () => {
+      regionMounted = false;
+    };
+  }, []);
   return (
     <Toast.Provider toastManager={toasts}>
       {children}

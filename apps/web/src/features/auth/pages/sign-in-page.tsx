@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TextInput } from '../../../components/text-input';
+import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api';
 import { useSessionActions } from '../../../lib/session-actions';
@@ -51,7 +51,7 @@ export function SignInPage() {
               {signInText.sessionEnded}
             </Alert>
           ) : null}
-          <TextInput
+          <TextField
             label={signInText.email}
             type="email"
             autoComplete="email"
@@ -60,8 +60,7 @@ export function SignInPage() {
             name="email"
             ref={fields.email}
             onChange={recheck('email')}
-            error={Boolean(errors.email)}
-            helperText={errors.email}
+            error={errors.email}
           />
           <Box>
             <PasswordField

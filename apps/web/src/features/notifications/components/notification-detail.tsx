@@ -1,5 +1,5 @@
 import type { Notification } from '@liftoff/contracts/notifications';
-import Box from '@mui/material/Box';
+import styles from './notification-bell.module.css';
 import { notificationTime } from './notification-time';
 
 /**
@@ -10,10 +10,10 @@ export function NotificationDetail({ item }: { item: Notification }) {
   return (
     <>
       {item.body}
-      <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+      <span className={styles.when}>
         {notificationTime(item.createdAt)}
         {item.count > 1 ? ` · ${item.count} updates` : null}
-      </Box>
+      </span>
     </>
   );
 }
