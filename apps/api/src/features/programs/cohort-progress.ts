@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, max, sql, type AnyColumn } from 'drizzle-orm';
 import type { ProgressStatus } from '@liftoff/contracts/programs';
 import { anyUuid } from '../../db/any-of.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { progressRepository } from './repository.js';
 import { enrollInProgram } from './enrolment.js';
+import { startupOf } from './owner.js';
+import { startupMembers } from '../startups/tables.js';
 import {
   deliverableReviews,
   milestoneTemplates,
@@ -22,6 +24,13 @@ import {
  * feature). Each read is one grouped query over the cohort, so a dashboard of hundreds of founders
  * costs a handful of round trips, not one per founder.
  */
+/*
+ * The progress is the startup's (decision 063); the studio still asks per founder. A founder's rows are their
+ * startup's: `column` is one of the startups the given people are members of.
+ */
+const ofTheirStartups = (column: AnyColumn, userIds: string[]) =>
+  sql`${column} in (select ${startupMembers.startupId} from ${startupMembers} where ${anyUuid(startupMembers.userId, userIds)})`;
+
 export function cohortProgress(db: Db) {
   return {
     /** Enrols a founder who joins a cohort in its program; an enrolment in another program keeps its history. */
@@ -80,7 +89,7 @@ export function cohortProgress(db: Db) {
       const lastStepAt = sql`greatest(max(${userMilestones.lastStepAt}), max(${userMilestones.lastAnswerAt}))`;
       const rows = await db
         .select({
-          userId: userPrograms.userId,
+          userId: startupMembers.userId,
           lastStepAt: sql<Date | null>`${lastStepAt}`.mapWith(userMilestones.lastStepAt),
           // Steps carry no start time; the open step started when the one before it was done (or at enrolment).
           openStepSince: sql<Date | null>`case when ${userPrograms.status} = 'ONGOING'
@@ -92,14 +101,17 @@ export function cohortProgress(db: Db) {
             ${userMilestones.stepsDone}, ${userMilestones.stepsTotal}))::text`,
         })
         .from(userPrograms)
+        // Each member shows their startup's progress (one row per startup is the dashboard's next step).
+        .innerJoin(startupMembers, eq(startupMembers.startupId, userPrograms.startupId))
         .innerJoin(userMilestones, eq(userMilestones.userProgramId, userPrograms.id))
-        .where(and(anyUuid(userPrograms.userId, userIds), eq(userPrograms.programKey, programKey)))
-        .groupBy(userPrograms.id);
+        .where(and(anyUuid(startupMembers.userId, userIds), eq(userPrograms.programKey, programKey)))
+        .groupBy(userPrograms.id, startupMembers.userId);
       const uploads = await db
-        .select({ userId: missionAttachments.userId, at: max(missionAttachments.createdAt) })
+        .select({ userId: startupMembers.userId, at: max(missionAttachments.createdAt) })
         .from(missionAttachments)
-        .where(anyUuid(missionAttachments.userId, userIds))
-        .groupBy(missionAttachments.userId);
+        .innerJoin(startupMembers, eq(startupMembers.startupId, missionAttachments.startupId))
+        .where(anyUuid(startupMembers.userId, userIds))
+        .groupBy(startupMembers.userId);
       const uploadAt = new Map(uploads.map((u) => [u.userId, u.at]));
       return {
         cells: rows.flatMap((row) =>
@@ -130,7 +142,7 @@ export function cohortProgress(db: Db) {
         .from(deliverableReviews)
         .where(
           and(
-            anyUuid(deliverableReviews.userId, userIds),
+            ofTheirStartups(deliverableReviews.startupId, userIds),
             inArray(deliverableReviews.status, ['submitted', 'in_review']),
           ),
         );
@@ -145,7 +157,7 @@ export function cohortProgress(db: Db) {
         .from(userPrograms)
         .where(
           and(
-            anyUuid(userPrograms.userId, userIds),
+            ofTheirStartups(userPrograms.startupId, userIds),
             eq(userPrograms.programKey, programKey),
             eq(userPrograms.status, 'ONGOING'),
           ),
@@ -165,7 +177,7 @@ export function cohortProgress(db: Db) {
     async reopenMission(userId: string, missionId: string): Promise<'reopened' | 'not-found' | 'not-closed'> {
       return db.transaction(async (tx) => {
         const repo = progressRepository(tx);
-        const context = await repo.missionContext(userId, missionId);
+        const context = await repo.missionContext((await startupOf(tx, userId)) ?? userId, missionId);
         if (!context) return 'not-found';
         await repo.lockProgram(context.programId);
         const [mission] = await tx
@@ -188,6 +200,7 @@ export function cohortProgress(db: Db) {
     },
 
     async history(userId: string, programKey: string) {
+      const startupId = (await startupOf(db, userId)) ?? userId;
       const missions = await db
         .select({
           id: userMissions.id,
@@ -200,7 +213,7 @@ export function cohortProgress(db: Db) {
         .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, userMilestones.milestoneTemplateId))
         .innerJoin(userMissions, eq(userMissions.userMilestoneId, userMilestones.id))
         .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
-        .where(and(eq(userPrograms.userId, userId), eq(userPrograms.programKey, programKey)))
+        .where(and(eq(userPrograms.startupId, startupId), eq(userPrograms.programKey, programKey)))
         .orderBy(asc(userMilestones.index), asc(userMissions.index));
       const steps = await db
         .select({ at: userSteps.completedAt, title: stepTemplates.title, missionName: missionTemplates.name })
@@ -208,7 +221,7 @@ export function cohortProgress(db: Db) {
         .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
         .innerJoin(userMissions, eq(userMissions.id, userSteps.userMissionId))
         .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
-        .where(and(eq(userSteps.userId, userId), isNotNull(userSteps.completedAt)));
+        .where(and(eq(userSteps.startupId, startupId), isNotNull(userSteps.completedAt)));
       const deliverables = await db
         .select({
           at: missionAttachments.createdAt,
@@ -218,7 +231,7 @@ export function cohortProgress(db: Db) {
         .from(missionAttachments)
         .innerJoin(userMissions, eq(userMissions.id, missionAttachments.userMissionId))
         .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
-        .where(eq(missionAttachments.userId, userId));
+        .where(eq(missionAttachments.startupId, startupId));
       return { missions, steps: steps.map((s) => ({ ...s, at: s.at! })), deliverables };
     },
   };
