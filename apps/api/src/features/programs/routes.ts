@@ -20,6 +20,7 @@ import {
   answerBody,
   answerParams,
 } from '@liftoff/contracts/programs';
+import { contributionsMessages, missionContributions } from '@liftoff/contracts/programs-contributions';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
@@ -192,6 +193,26 @@ export async function programsRoutes(
       const dated = due ? missionWithDueDates(found, await service.listPrograms(ours(request)), due) : found;
       return ok(found.status === 'ONGOING' ? messages.ongoingMission : messages.mission, dated);
     },
+  );
+
+  r.get(
+    '/api/userMission/:id/contributions',
+    {
+      config: { scope: 'progress:read' },
+      schema: {
+        tags,
+        summary: "Each person's part of the mission: fields saved, steps completed, versions handed in",
+        description:
+          "The mission is the caller's startup's; every member is listed (in the order they joined), then anyone else whose work is in it. A field counts for whoever saved its current text.",
+        params: idParams,
+        response: { 200: envelope(missionContributions) },
+      },
+    },
+    async (request) =>
+      ok(
+        contributionsMessages.contributions,
+        await service.missionContributions(ours(request), request.params.id),
+      ),
   );
 
   r.put(
