@@ -85,7 +85,10 @@ describe('migrating founders’ progress to their startups', () => {
          values ($1, $2, 'x', $3, '{founder}', true, '{}'::jsonb)`,
         [id, `${name.toLowerCase()}-${id}@example.com`, name],
       );
-    await db.query(`insert into startups (id, name) values ($1, 'Acme'), ($2, 'Bakery Pay')`, [ada, bensStartup]);
+    await db.query(`insert into startups (id, name) values ($1, 'Acme'), ($2, 'Bakery Pay')`, [
+      ada,
+      bensStartup,
+    ]);
     await db.query(
       `insert into startup_members (user_id, startup_id, role) values ($1, $2, 'owner'), ($3, $4, 'owner')`,
       [ada, ada, ben, bensStartup],

@@ -78,9 +78,13 @@ export function programsAccountData(db: Db) {
         .where(eq(userRetiredSteps.startupId, startupId))
         .orderBy(asc(userRetiredSteps.retiredAt));
       return {
-        shared: true,
-        about:
-          "Your startup's program: shared with the other members, and it stays with them if you delete your account.",
+        // Marks the sections below as the startup's, seen by the person rather than theirs alone.
+        startupProgram: {
+          shared: true,
+          about:
+            "Your startup's program: shared with the other members, and it stays with them if you delete your account.",
+          sections: ['worksheets', 'retiredSteps', 'deliverables', 'shareLinks'],
+        },
         worksheets,
         retiredSteps: personalRows(retired),
         deliverables: {
