@@ -4,8 +4,7 @@ import { anyUuid } from '../../db/any-of.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { progressRepository } from './repository.js';
 import { enrollInProgram } from './enrolment.js';
-import { startupOf } from './owner.js';
-import { startupMembers } from '../startups/tables.js';
+import { startupOf, startupsOfPeople } from './owner.js';
 import {
   deliverableReviews,
   milestoneTemplates,
@@ -29,7 +28,7 @@ import {
  * startup's: `column` is one of the startups the given people are members of.
  */
 const ofTheirStartups = (column: AnyColumn, userIds: string[]) =>
-  sql`${column} in (select ${startupMembers.startupId} from ${startupMembers} where ${anyUuid(startupMembers.userId, userIds)})`;
+  sql`${column} in (select m.startup_id from startup_members m where m.user_id = any(${`{${userIds.join(',')}}`}::uuid[]))`;
 
 export function cohortProgress(db: Db) {
   return {
@@ -87,9 +86,13 @@ export function cohortProgress(db: Db) {
     async overview(userIds: string[], programKey: string) {
       if (!userIds.length) return { cells: [], activity: [] };
       const lastStepAt = sql`greatest(max(${userMilestones.lastStepAt}), max(${userMilestones.lastAnswerAt}))`;
-      const rows = await db
+      // Each member shows their startup's progress (one row per startup is the dashboard's next step).
+      const startupOfMember = await startupsOfPeople(db, userIds);
+      const startupIds = [...new Set(startupOfMember.values())];
+      if (!startupIds.length) return { cells: [], activity: [] };
+      const rowsOfStartups = await db
         .select({
-          userId: startupMembers.userId,
+          startupId: userPrograms.startupId,
           lastStepAt: sql<Date | null>`${lastStepAt}`.mapWith(userMilestones.lastStepAt),
           // Steps carry no start time; the open step started when the one before it was done (or at enrolment).
           openStepSince: sql<Date | null>`case when ${userPrograms.status} = 'ONGOING'
@@ -101,18 +104,20 @@ export function cohortProgress(db: Db) {
             ${userMilestones.stepsDone}, ${userMilestones.stepsTotal}))::text`,
         })
         .from(userPrograms)
-        // Each member shows their startup's progress (one row per startup is the dashboard's next step).
-        .innerJoin(startupMembers, eq(startupMembers.startupId, userPrograms.startupId))
         .innerJoin(userMilestones, eq(userMilestones.userProgramId, userPrograms.id))
-        .where(and(anyUuid(startupMembers.userId, userIds), eq(userPrograms.programKey, programKey)))
-        .groupBy(userPrograms.id, startupMembers.userId);
+        .where(and(anyUuid(userPrograms.startupId, startupIds), eq(userPrograms.programKey, programKey)))
+        .groupBy(userPrograms.id);
       const uploads = await db
-        .select({ userId: startupMembers.userId, at: max(missionAttachments.createdAt) })
+        .select({ startupId: missionAttachments.startupId, at: max(missionAttachments.createdAt) })
         .from(missionAttachments)
-        .innerJoin(startupMembers, eq(startupMembers.startupId, missionAttachments.startupId))
-        .where(anyUuid(startupMembers.userId, userIds))
-        .groupBy(startupMembers.userId);
-      const uploadAt = new Map(uploads.map((u) => [u.userId, u.at]));
+        .where(anyUuid(missionAttachments.startupId, startupIds))
+        .groupBy(missionAttachments.startupId);
+      const byStartup = new Map(rowsOfStartups.map((row) => [row.startupId, row]));
+      const uploadAt = new Map(uploads.map((u) => [u.startupId, u.at]));
+      const rows = [...startupOfMember].flatMap(([userId, startupId]) => {
+        const row = byStartup.get(startupId);
+        return row ? [{ ...row, userId, lastUploadAt: uploadAt.get(startupId) ?? null }] : [];
+      });
       return {
         cells: rows.flatMap((row) =>
           (JSON.parse(row.cells) as [number, ProgressStatus, number, number][]).map(
@@ -129,7 +134,7 @@ export function cohortProgress(db: Db) {
           userId: row.userId,
           lastStepAt: row.lastStepAt,
           openStepSince: row.openStepSince,
-          lastUploadAt: uploadAt.get(row.userId) ?? null,
+          lastUploadAt: row.lastUploadAt,
         })),
       };
     },

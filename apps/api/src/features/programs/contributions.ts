@@ -2,7 +2,7 @@ import type { Contribution, MissionContributions } from '@liftoff/contracts/prog
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { startupMembers } from '../startups/tables.js';
+import { memberIdsOf } from './owner.js';
 import { checkId } from './progress-checks.js';
 import { progressRepository } from './repository.js';
 import { missionAttachments, stepTemplates, userSteps } from './tables.js';
@@ -44,11 +44,7 @@ export function createContributions(deps: {
             and(eq(missionAttachments.startupId, startupId), eq(missionAttachments.userMissionId, missionId)),
           )
           .orderBy(asc(missionAttachments.createdAt), asc(missionAttachments.id)),
-        db
-          .select({ userId: startupMembers.userId })
-          .from(startupMembers)
-          .where(eq(startupMembers.startupId, startupId))
-          .orderBy(asc(startupMembers.joinedAt)),
+        memberIdsOf(db, startupId),
       ]);
       const byPerson = new Map<string | null, Omit<Contribution, 'name' | 'member'>>();
       const partOf = (userId: string | null) => {
@@ -60,7 +56,7 @@ export function createContributions(deps: {
           );
         return part;
       };
-      for (const member of members) partOf(member.userId);
+      for (const member of members) partOf(member);
       let fieldsTotal = 0;
       for (const step of steps) {
         for (const field of step.fields ?? []) {
@@ -73,7 +69,7 @@ export function createContributions(deps: {
         if (step.status === 'COMPLETED') partOf(step.userId).stepsCompleted.push(step.id);
       }
       files.forEach((file, index) => partOf(file.userId).versionsHandedIn.push(index + 1));
-      const memberIds = new Set(members.map((m) => m.userId));
+      const memberIds = new Set(members);
       const ids = [...byPerson.keys()].filter((id): id is string => id !== null);
       const names = await deps.people(ids);
       return {
