@@ -30,8 +30,9 @@ const featureZones = (root) =>
   }));
 
 /**
- * The one exception (decision record 008): a feature's tables.ts may reference auth's users table so
- * that a user's rows carry a foreign key and go with the account. Any other file still may not.
+ * The exceptions (decision records 008 and 063): a feature's tables.ts may reference auth's users table so
+ * that a user's rows carry a foreign key and go with the account, and the startups' table so that a startup's
+ * rows go with the startup. Any other file still may not.
  */
 const apiFeatureZones = () =>
   domains.flatMap((domain) => [
@@ -44,8 +45,8 @@ const apiFeatureZones = () =>
     {
       target: `./apps/api/src/features/${domain}/tables.ts`,
       from: './apps/api/src/features',
-      except: [`./${domain}`, './auth/tables.ts'],
-      message: "A feature's tables may reference auth's users table only.",
+      except: [`./${domain}`, './auth/tables.ts', './startups/tables.ts'],
+      message: "A feature's tables may reference auth's users and the startups' tables only.",
     },
   ]);
 

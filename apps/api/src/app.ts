@@ -298,8 +298,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const founder = founderContextFrom({
     findUser: (id) => usersRepository(app.db).findById(id),
-    listPrograms: (id) => programs.service.listPrograms(id),
-    getMission: (userId, id) => programs.service.getMission(userId, id),
+    listPrograms: (id) => programs.person.listPrograms(id),
+    getMission: (userId, id) => programs.person.getMission(userId, id),
   });
   const experts = createExpertsFeature(app, {
     founder,
@@ -344,7 +344,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // What each domain holds of a founder: their export, their files, and what deleting the account removes.
   const personalData: PersonalDataSource[] = [
     {
-      sections: async (userId) => ({ programs: await programs.service.listPrograms(userId) }),
+      sections: async (userId) => ({ programs: await programs.person.listPrograms(userId) }),
     },
     programsAccountData(app.db),
     cohortsAccountData(app.db),
@@ -438,7 +438,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       answered: (ids) => answeredQuestions(app.db, ids),
       // The milestone of the founder's program that holds the mission the question was asked from.
       milestoneOf: async (userId, missionId) => {
-        const milestones = (await programs.service.listPrograms(userId)).flatMap((p) => p.userMilestone);
+        const milestones = (await programs.person.listPrograms(userId)).flatMap((p) => p.userMilestone);
         const found = milestones.find((m) => m.userMission.some((mission) => mission.id === missionId));
         return found ? { key: found.key, name: found.name } : null;
       },
@@ -455,7 +455,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     isFlagEnabled: (key) => flags.isEnabled(key),
     contextProvider: coachContextFrom({
       findUser: (id) => usersRepository(app.db).findById(id),
-      listPrograms: (id) => programs.service.listPrograms(id),
+      listPrograms: (id) => programs.person.listPrograms(id),
       expertReplies: async (id) =>
         (await experts.meetings(id))
           .filter((m) => m.status === 'ACCEPTED' || m.status === 'DECLINED')

@@ -21,6 +21,8 @@ export interface PrincipalRecord {
   verified: boolean;
   twoFactorEnabled: boolean;
   roles: Role[];
+  /** The startup the caller is a member of (whose program they work), null when in none (decision 063). */
+  startupId: string | null;
   /** The signed-in user as `/auth/me` answers it, from the same read. Shared; never modify it. */
   user: User;
 }
@@ -197,6 +199,7 @@ export const authGuardPlugin = fp(
         verified: record.verified,
         twoFactorEnabled: record.twoFactorEnabled,
         roles: record.roles,
+        startupId: record.startupId,
         user: record.user,
         sessionId,
         twoFactorAuthenticated,

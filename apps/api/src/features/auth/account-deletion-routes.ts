@@ -59,7 +59,9 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
       await confirmPassword(user, input.password);
       if (user.twoFactorEnabled) await confirmSecondFactor(principal, input.code);
       // The files' keys are read before their rows go with the account.
-      const files = (await Promise.all(sources.map((s) => s.files?.(user.id) ?? []))).flat();
+      const files = (
+        await Promise.all(sources.map((s) => (s.filesDeleted ?? s.files)?.(user.id) ?? []))
+      ).flat();
       const afterwards: (() => void)[] = [];
       await db.transaction(async (tx) => {
         for (const source of sources) {

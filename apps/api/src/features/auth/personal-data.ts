@@ -17,6 +17,8 @@ export interface PersonalFile {
 export interface PersonalDataSource {
   sections?(userId: string): Promise<Record<string, unknown>>;
   files?(userId: string, on?: DbOrTx): Promise<PersonalFile[]>;
+  /** The files whose bytes go with the account, when not all of `files` do (shared ones stay); default `files`. */
+  filesDeleted?(userId: string, on?: DbOrTx): Promise<PersonalFile[]>;
   /**
    * Runs in the deletion's transaction; may answer what to do once it has committed (tell other people of
    * what the deletion changed: events are published after the commit, never before).

@@ -7,7 +7,7 @@ import { backupCodes, oneTimeCodes, refreshTokens, users, type CodePurpose } fro
 type UserRow = typeof users.$inferSelect;
 
 /** The API's user shape; the password hash and the two-factor secret never leave this module. */
-export function toUser(row: Pick<UserRow, keyof typeof standingColumns>): User {
+export function toUser(row: Pick<UserRow, Exclude<keyof typeof standingColumns, 'startupId'>>): User {
   return {
     id: row.id,
     email: row.email,
@@ -46,6 +46,8 @@ const standingColumns = {
   meta: users.meta,
   roles: users.roles,
   createdAt: users.createdAt,
+  // The caller's startup, whose program they work (decision 063); by its key, in the same read.
+  startupId: sql<string | null>`(select m.startup_id from startup_members m where m.user_id = users.id)`,
 };
 
 /**
@@ -77,6 +79,7 @@ export function principalReader(db: Db) {
       verified: row.verified,
       twoFactorEnabled: row.twoFactorEnabled,
       roles: row.roles,
+      startupId: row.startupId,
       user: toUser(row),
     };
   };
@@ -102,6 +105,7 @@ export function standingReader(db: Db) {
       verified: row.verified,
       twoFactorEnabled: row.twoFactorEnabled,
       roles: row.roles,
+      startupId: row.startupId,
       user: toUser(row),
     };
   };
@@ -139,6 +143,11 @@ export async function notifyStandingChanges(db: Db) {
     `create or replace trigger refresh_tokens_standing_changed after insert or update or delete on refresh_tokens
        for each row execute function liftoff_session_standing_changed()`,
     `create or replace trigger refresh_tokens_standing_truncated after truncate on refresh_tokens
+       for each statement execute function liftoff_session_standing_changed()`,
+    // Joining or leaving a startup changes whose program the caller works (the standing's startup id).
+    `create or replace trigger startup_members_standing_changed after insert or update or delete on startup_members
+       for each row execute function liftoff_session_standing_changed()`,
+    `create or replace trigger startup_members_standing_truncated after truncate on startup_members
        for each statement execute function liftoff_session_standing_changed()`,
   ];
   // One statement per call: a prepared query takes one.

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { personalRows } from '../../lib/personal-rows.js';
+import { membersOf, startupOf } from './owner.js';
 import {
   deliverableComments,
   deliverableReviews,
@@ -14,12 +15,15 @@ import {
 } from './tables.js';
 
 /**
- * One founder's programme data for their export and for deleting the account (app.ts hands it to auth).
- * Rows go with the user by cascade (decision 008); the files' bytes do not, so they are named here.
+ * The programme data a founder sees, for their export, and what deleting the account removes (app.ts hands it
+ * to auth). The progress is their startup's (decision 063): the export holds it marked as shared, and it goes
+ * only with the startup, by cascade, when its last member's account goes; the files' bytes are named here then.
  */
 export function programsAccountData(db: Db) {
+  const ownerOf = async (userId: string, on: DbOrTx = db) => (await startupOf(on, userId)) ?? userId;
   return {
     async sections(userId: string) {
+      const startupId = await ownerOf(userId);
       const worksheets = await db
         .select({
           step: stepTemplates.title,
@@ -29,20 +33,25 @@ export function programsAccountData(db: Db) {
           rating: userSteps.rating,
           answers: userSteps.answers,
           answersUpdatedAt: userSteps.answersUpdatedAt,
+          answerVersions: userSteps.answerVersions,
           completedAt: userSteps.completedAt,
+          byMe: sql<boolean>`${userSteps.userId} is not distinct from ${userId}::uuid`,
         })
         .from(userSteps)
         .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
-        .where(eq(userSteps.userId, userId))
+        .where(eq(userSteps.startupId, startupId))
         .orderBy(asc(userSteps.userMissionId), asc(userSteps.index));
       const files = await db
         .select({ file: missionAttachments, mission: missionTemplates.name })
         .from(missionAttachments)
         .innerJoin(userMissions, eq(userMissions.id, missionAttachments.userMissionId))
         .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
-        .where(eq(missionAttachments.userId, userId))
+        .where(eq(missionAttachments.startupId, startupId))
         .orderBy(asc(missionAttachments.createdAt));
-      const reviews = await db.select().from(deliverableReviews).where(eq(deliverableReviews.userId, userId));
+      const reviews = await db
+        .select()
+        .from(deliverableReviews)
+        .where(eq(deliverableReviews.startupId, startupId));
       // The thread on the founder's own deliverables: what was said, not who the reviewer is.
       const comments = reviews.length
         ? await db
@@ -61,18 +70,29 @@ export function programsAccountData(db: Db) {
             )
             .orderBy(asc(deliverableComments.createdAt))
         : [];
-      const links = await db.select().from(shares).where(eq(shares.userId, userId));
+      const links = await db.select().from(shares).where(eq(shares.startupId, startupId));
       // Steps a newer program version dropped, with the answers given to them (decision 042).
       const retired = await db
         .select()
         .from(userRetiredSteps)
-        .where(eq(userRetiredSteps.userId, userId))
+        .where(eq(userRetiredSteps.startupId, startupId))
         .orderBy(asc(userRetiredSteps.retiredAt));
       return {
+        // Marks the sections below as the startup's, seen by the person rather than theirs alone.
+        startupProgram: {
+          shared: true,
+          about:
+            "Your startup's program: shared with the other members, and it stays with them if you delete your account.",
+          sections: ['worksheets', 'retiredSteps', 'deliverables', 'shareLinks'],
+        },
         worksheets,
         retiredSteps: personalRows(retired),
         deliverables: {
-          files: files.map(({ file, mission }) => ({ ...personalRows([file])[0], mission })),
+          files: files.map(({ file, mission }) => ({
+            ...personalRows([file])[0],
+            mission,
+            byMe: file.userId === userId,
+          })),
           reviews: personalRows(reviews).map(({ reviewerId: _reviewer, ...review }) => review),
           comments,
         },
@@ -80,19 +100,29 @@ export function programsAccountData(db: Db) {
       };
     },
 
-    /** The files the founder handed in, with the storage key that holds their bytes. */
-    async files(userId: string, on: DbOrTx = db) {
-      return on
-        .select({
-          id: missionAttachments.id,
-          key: missionAttachments.storageKey,
-          name: missionAttachments.fileName,
-          mimeType: missionAttachments.mimeType,
-          size: missionAttachments.size,
-        })
-        .from(missionAttachments)
-        .where(eq(missionAttachments.userId, userId))
-        .orderBy(asc(missionAttachments.createdAt));
+    /** The files of the founder's startup (which they see), with the storage key that holds their bytes. */
+    files: async (userId: string, on: DbOrTx = db) => startupFiles(on, await ownerOf(userId, on)),
+
+    /** The bytes that go with the account: the startup's files, when the person is its last member. */
+    async filesDeleted(userId: string, on: DbOrTx = db) {
+      const startupId = await startupOf(on, userId);
+      if (!startupId) return [];
+      if ((await membersOf(on, startupId)).size > 1) return [];
+      return startupFiles(on, startupId);
     },
   };
+}
+
+function startupFiles(on: DbOrTx, startupId: string) {
+  return on
+    .select({
+      id: missionAttachments.id,
+      key: missionAttachments.storageKey,
+      name: missionAttachments.fileName,
+      mimeType: missionAttachments.mimeType,
+      size: missionAttachments.size,
+    })
+    .from(missionAttachments)
+    .where(eq(missionAttachments.startupId, startupId))
+    .orderBy(asc(missionAttachments.createdAt));
 }

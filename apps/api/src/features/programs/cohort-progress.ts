@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, max, sql, type AnyColumn } from 'drizzle-orm';
 import type { ProgressStatus } from '@liftoff/contracts/programs';
 import { anyUuid } from '../../db/any-of.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { progressRepository } from './repository.js';
 import { enrollInProgram } from './enrolment.js';
+import { startupOf, startupsOfPeople } from './owner.js';
 import {
   deliverableReviews,
   milestoneTemplates,
@@ -22,6 +23,13 @@ import {
  * feature). Each read is one grouped query over the cohort, so a dashboard of hundreds of founders
  * costs a handful of round trips, not one per founder.
  */
+/*
+ * The progress is the startup's (decision 063); the studio still asks per founder. A founder's rows are their
+ * startup's: `column` is one of the startups the given people are members of.
+ */
+const ofTheirStartups = (column: AnyColumn, userIds: string[]) =>
+  sql`${column} in (select m.startup_id from startup_members m where m.user_id = any(${`{${userIds.join(',')}}`}::uuid[]))`;
+
 export function cohortProgress(db: Db) {
   return {
     /** Enrols a founder who joins a cohort in its program; an enrolment in another program keeps its history. */
@@ -78,9 +86,13 @@ export function cohortProgress(db: Db) {
     async overview(userIds: string[], programKey: string) {
       if (!userIds.length) return { cells: [], activity: [] };
       const lastStepAt = sql`greatest(max(${userMilestones.lastStepAt}), max(${userMilestones.lastAnswerAt}))`;
-      const rows = await db
+      // Each member shows their startup's progress (one row per startup is the dashboard's next step).
+      const startupOfMember = await startupsOfPeople(db, userIds);
+      const startupIds = [...new Set(startupOfMember.values())];
+      if (!startupIds.length) return { cells: [], activity: [] };
+      const rowsOfStartups = await db
         .select({
-          userId: userPrograms.userId,
+          startupId: userPrograms.startupId,
           lastStepAt: sql<Date | null>`${lastStepAt}`.mapWith(userMilestones.lastStepAt),
           // Steps carry no start time; the open step started when the one before it was done (or at enrolment).
           openStepSince: sql<Date | null>`case when ${userPrograms.status} = 'ONGOING'
@@ -93,14 +105,19 @@ export function cohortProgress(db: Db) {
         })
         .from(userPrograms)
         .innerJoin(userMilestones, eq(userMilestones.userProgramId, userPrograms.id))
-        .where(and(anyUuid(userPrograms.userId, userIds), eq(userPrograms.programKey, programKey)))
+        .where(and(anyUuid(userPrograms.startupId, startupIds), eq(userPrograms.programKey, programKey)))
         .groupBy(userPrograms.id);
       const uploads = await db
-        .select({ userId: missionAttachments.userId, at: max(missionAttachments.createdAt) })
+        .select({ startupId: missionAttachments.startupId, at: max(missionAttachments.createdAt) })
         .from(missionAttachments)
-        .where(anyUuid(missionAttachments.userId, userIds))
-        .groupBy(missionAttachments.userId);
-      const uploadAt = new Map(uploads.map((u) => [u.userId, u.at]));
+        .where(anyUuid(missionAttachments.startupId, startupIds))
+        .groupBy(missionAttachments.startupId);
+      const byStartup = new Map(rowsOfStartups.map((row) => [row.startupId, row]));
+      const uploadAt = new Map(uploads.map((u) => [u.startupId, u.at]));
+      const rows = [...startupOfMember].flatMap(([userId, startupId]) => {
+        const row = byStartup.get(startupId);
+        return row ? [{ ...row, userId, lastUploadAt: uploadAt.get(startupId) ?? null }] : [];
+      });
       return {
         cells: rows.flatMap((row) =>
           (JSON.parse(row.cells) as [number, ProgressStatus, number, number][]).map(
@@ -117,7 +134,7 @@ export function cohortProgress(db: Db) {
           userId: row.userId,
           lastStepAt: row.lastStepAt,
           openStepSince: row.openStepSince,
-          lastUploadAt: uploadAt.get(row.userId) ?? null,
+          lastUploadAt: row.lastUploadAt,
         })),
       };
     },
@@ -130,7 +147,7 @@ export function cohortProgress(db: Db) {
         .from(deliverableReviews)
         .where(
           and(
-            anyUuid(deliverableReviews.userId, userIds),
+            ofTheirStartups(deliverableReviews.startupId, userIds),
             inArray(deliverableReviews.status, ['submitted', 'in_review']),
           ),
         );
@@ -145,7 +162,7 @@ export function cohortProgress(db: Db) {
         .from(userPrograms)
         .where(
           and(
-            anyUuid(userPrograms.userId, userIds),
+            ofTheirStartups(userPrograms.startupId, userIds),
             eq(userPrograms.programKey, programKey),
             eq(userPrograms.status, 'ONGOING'),
           ),
@@ -165,7 +182,7 @@ export function cohortProgress(db: Db) {
     async reopenMission(userId: string, missionId: string): Promise<'reopened' | 'not-found' | 'not-closed'> {
       return db.transaction(async (tx) => {
         const repo = progressRepository(tx);
-        const context = await repo.missionContext(userId, missionId);
+        const context = await repo.missionContext((await startupOf(tx, userId)) ?? userId, missionId);
         if (!context) return 'not-found';
         await repo.lockProgram(context.programId);
         const [mission] = await tx
@@ -188,6 +205,7 @@ export function cohortProgress(db: Db) {
     },
 
     async history(userId: string, programKey: string) {
+      const startupId = (await startupOf(db, userId)) ?? userId;
       const missions = await db
         .select({
           id: userMissions.id,
@@ -200,7 +218,7 @@ export function cohortProgress(db: Db) {
         .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, userMilestones.milestoneTemplateId))
         .innerJoin(userMissions, eq(userMissions.userMilestoneId, userMilestones.id))
         .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
-        .where(and(eq(userPrograms.userId, userId), eq(userPrograms.programKey, programKey)))
+        .where(and(eq(userPrograms.startupId, startupId), eq(userPrograms.programKey, programKey)))
         .orderBy(asc(userMilestones.index), asc(userMissions.index));
       const steps = await db
         .select({ at: userSteps.completedAt, title: stepTemplates.title, missionName: missionTemplates.name })
@@ -208,7 +226,7 @@ export function cohortProgress(db: Db) {
         .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
         .innerJoin(userMissions, eq(userMissions.id, userSteps.userMissionId))
         .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
-        .where(and(eq(userSteps.userId, userId), isNotNull(userSteps.completedAt)));
+        .where(and(eq(userSteps.startupId, startupId), isNotNull(userSteps.completedAt)));
       const deliverables = await db
         .select({
           at: missionAttachments.createdAt,
@@ -218,7 +236,7 @@ export function cohortProgress(db: Db) {
         .from(missionAttachments)
         .innerJoin(userMissions, eq(userMissions.id, missionAttachments.userMissionId))
         .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
-        .where(eq(missionAttachments.userId, userId));
+        .where(eq(missionAttachments.startupId, startupId));
       return { missions, steps: steps.map((s) => ({ ...s, at: s.at! })), deliverables };
     },
   };

@@ -1,11 +1,14 @@
 import type { Db, DbOrTx } from '../../db/client.js';
+import { startupOf } from './owner.js';
 import { progressRepository } from './repository.js';
 import { templatesRepository } from './templates-repository.js';
 
 /**
- * Enrols the user in the newest version of the program `programKey` (a cohort's), or of the default program
+ * Enrols the user's startup in the newest version of the program `programKey` (a cohort's), or of the default program
  * when it is null; a no-op when already enrolled in it or when there is no such program. An enrolment in
- * another program stays as it is, with its history. Only `tx` is used.
+ * another program stays as it is, with its history. Enrolment is the startup's (decision 063): a co-founder
+ * joining an enrolled startup is not enrolled again, and someone in no startup yet is enrolled once their
+ * profile makes them one. Only `tx` is used.
  */
 export async function enrollInProgram(
   tx: DbOrTx,
@@ -16,10 +19,13 @@ export async function enrollInProgram(
   const templates = templatesRepository(tx);
   const template = programKey ? await templates.findNewest(programKey) : await templates.findDefault();
   if (!template) return null;
+  const startupId = await startupOf(tx, userId);
+  if (!startupId) return null;
   const repo = progressRepository(tx);
-  if (await repo.findEnrollment(userId, template.key)) return null;
+  if (await repo.findEnrollment(startupId, template.key)) return null;
   const tree = await templatesRepository(tx).tree(template.id);
   const program = await repo.insertProgram({
+    startupId,
     userId,
     programTemplateId: template.id,
     programKey: template.key,
@@ -30,6 +36,7 @@ export async function enrollInProgram(
   const firstMilestone = tree.milestones[0]?.id;
   const milestones = await repo.insertMilestones(
     tree.milestones.map((m) => ({
+      startupId,
       userId,
       userProgramId: program.id,
       milestoneTemplateId: m.id,
@@ -40,6 +47,7 @@ export async function enrollInProgram(
   const milestoneIds = new Map(milestones.map((m) => [m.milestoneTemplateId, m.id]));
   const missions = await repo.insertMissions(
     tree.missions.map((m) => ({
+      startupId,
       userId,
       userMilestoneId: milestoneIds.get(m.milestoneTemplateId)!,
       missionTemplateId: m.id,
@@ -53,6 +61,7 @@ export async function enrollInProgram(
   );
   await repo.insertSteps(
     tree.steps.map((s) => ({
+      startupId,
       userId,
       userMissionId: missionIds.get(s.missionTemplateId)!,
       stepTemplateId: s.id,

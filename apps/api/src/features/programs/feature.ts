@@ -6,6 +6,7 @@ import { createAuthoringService } from './authoring-service.js';
 import { createReviewService, type ReviewServiceDeps } from './review-service.js';
 import { closeOverduePrograms, enrollInProgram } from './enrolment.js';
 import { createProgramsService, type ExpertLookup } from './service.js';
+import { startupOf } from './owner.js';
 import { createSharesService } from './shares.js';
 
 /** How often enrolments past their end date are closed (also once at start). */
@@ -64,8 +65,15 @@ export function createProgramsFeature(
     timer = setInterval(() => void closeOverdue(), CLOSE_OVERDUE_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+  // Other rooms know a person; the progress is their startup's (decision 063). Their own id finds nothing.
+  const ownedBy = async (userId: string) => (await startupOf(app.db, userId)) ?? userId;
   return {
     service,
+    /** The person's startup's progress, for other rooms (the coach, notifications, the export). */
+    person: {
+      listPrograms: async (userId: string) => service.listPrograms(await ownedBy(userId)),
+      getMission: async (userId: string, id: string) => service.getMission(await ownedBy(userId), id),
+    },
     shares,
     reviews,
     authoring,

@@ -8,6 +8,7 @@ import type { FileStorage } from '../../plugins/storage.js';
 import { settleMission } from './completion.js';
 import { toAttachment } from './program-views.js';
 import { checkId, ENDED_MESSAGE } from './progress-checks.js';
+import type { Owner } from './owner.js';
 import { progressRepository, type Status } from './repository.js';
 import { reviewRepository } from './review-repository.js';
 import { checkWithdrawal, handInRefusal, recordHandIn } from './review-rules.js';
@@ -51,12 +52,13 @@ export function createMissionAttachments(deps: {
   return {
     /** Stores a deliverable (type checked from its bytes) and completes the mission if that was all it needed. */
     async uploadAttachment(
-      userId: string,
+      owner: Owner,
       missionId: string,
       file: { fileName: string; data: Buffer },
     ): Promise<Attachment> {
       checkId(missionId, 'Mission');
-      const before = await progressRepository(db).missionContext(userId, missionId);
+      const { startupId, userId } = owner;
+      const before = await progressRepository(db).missionContext(startupId, missionId);
       if (!before) throw notFound('Mission not found');
       const refuse = (ctx: { milestoneStatus: Status; missionStatus: Status }) => {
         if (ctx.milestoneStatus === 'LOCKED') return conflict(LOCKED_MILESTONE_MESSAGE);
@@ -69,17 +71,19 @@ export function createMissionAttachments(deps: {
         (before.deliverable ? handInRefusal(await reviewRepository(db).statusOfMission(missionId)) : null);
       if (early) throw early;
       const checked = await checkUpload(file.fileName, file.data);
-      const storageKey = `attachments/${userId}/${randomUUID()}`;
+      const storageKey = `attachments/${startupId}/${randomUUID()}`;
       await storage.put(storageKey, file.data, checked.mimeType);
       let done;
       try {
         done = await db.transaction(async (tx) => {
           const repo = progressRepository(tx);
           await repo.lockProgram(before.programId);
-          const ctx = (await repo.missionContext(userId, missionId))!;
+          const ctx = (await repo.missionContext(startupId, missionId))!;
           const late = refuse(ctx);
           if (late) throw late;
+          // The startup's file; who handed it in is each person's part of the mission.
           const row = await repo.insertAttachment({
+            startupId,
             userId,
             userMissionId: missionId,
             fileName: checked.fileName,
@@ -89,7 +93,7 @@ export function createMissionAttachments(deps: {
           });
           const now = new Date();
           // Every file handed in for a deliverable is a version of it, for the program team to review.
-          const review = ctx.deliverable ? await recordHandIn(tx, userId, missionId, now) : null;
+          const review = ctx.deliverable ? await recordHandIn(tx, owner, missionId, now) : null;
           await settleMission(tx, { ...ctx, hasDeliverable: Boolean(ctx.deliverable) }, now);
           return {
             attachment: toAttachment(row),
@@ -105,12 +109,12 @@ export function createMissionAttachments(deps: {
     },
 
     async openAttachment(
-      userId: string,
+      startupId: string,
       missionId: string,
       attachmentId: string,
     ): Promise<{ attachment: Attachment; stream: Readable }> {
       const row = await progressRepository(db).findAttachment(
-        userId,
+        startupId,
         checkId(missionId, 'Mission'),
         checkId(attachmentId, 'Attachment'),
       );
@@ -122,10 +126,10 @@ export function createMissionAttachments(deps: {
      * Removes a deliverable file while nobody has reacted to it yet; a completed mission stays completed
      * (decision record 004).
      */
-    async deleteAttachment(userId: string, missionId: string, attachmentId: string): Promise<void> {
+    async deleteAttachment(startupId: string, missionId: string, attachmentId: string): Promise<void> {
       const repo = progressRepository(db);
       const row = await repo.findAttachment(
-        userId,
+        startupId,
         checkId(missionId, 'Mission'),
         checkId(attachmentId, 'Attachment'),
       );

@@ -122,7 +122,12 @@ export async function moveFoundersToVersion(
     .from(programTemplates)
     .where(eq(programTemplates.id, newTemplateId));
   const enrolments = await tx
-    .select({ id: userPrograms.id, userId: userPrograms.userId, version: programTemplates.version })
+    .select({
+      id: userPrograms.id,
+      startupId: userPrograms.startupId,
+      userId: userPrograms.userId,
+      version: programTemplates.version,
+    })
     .from(userPrograms)
     .innerJoin(programTemplates, eq(programTemplates.id, userPrograms.programTemplateId))
     .where(and(eq(userPrograms.programKey, programKey), ne(userPrograms.programTemplateId, newTemplateId)));
@@ -141,7 +146,13 @@ export async function moveFoundersToVersion(
 
 async function moveOne(
   tx: DbOrTx,
-  enrolment: { id: string; userId: string; version: number; requiresApproval: boolean },
+  enrolment: {
+    id: string;
+    startupId: string;
+    userId: string | null;
+    version: number;
+    requiresApproval: boolean;
+  },
   tree: Tree,
   newTemplateId: string,
   now: Date,
@@ -149,7 +160,7 @@ async function moveOne(
   const [program] = await tx.select().from(userPrograms).where(eq(userPrograms.id, enrolment.id));
   const closed = program!.status === 'INCOMPLETED';
   const progress = await progressOf(tx, enrolment.id);
-  const { userId } = enrolment;
+  const { startupId, userId } = enrolment;
 
   // Steps the new version no longer has: their history moves to the retired steps, then the row goes.
   const newSteps = new Map(tree.steps.map((s) => [stepPath(s.milestoneKey, s.missionKey, s.key), s]));
@@ -161,6 +172,7 @@ async function moveOne(
   if (touched.length)
     await tx.insert(userRetiredSteps).values(
       touched.map((s) => ({
+        startupId,
         userId,
         userProgramId: enrolment.id,
         fromVersion: enrolment.version,
@@ -219,7 +231,14 @@ async function moveOne(
       const status: Status = closed ? 'INCOMPLETED' : 'LOCKED';
       const [row] = await tx
         .insert(userMilestones)
-        .values({ userId, userProgramId: enrolment.id, milestoneTemplateId: m.id, index: m.index, status })
+        .values({
+          startupId,
+          userId,
+          userProgramId: enrolment.id,
+          milestoneTemplateId: m.id,
+          index: m.index,
+          status,
+        })
         .returning({ id: userMilestones.id });
       milestoneIds.set(m.key, { id: row!.id, status });
     }
@@ -245,7 +264,14 @@ async function moveOne(
           : 'LOCKED';
     const [row] = await tx
       .insert(userMissions)
-      .values({ userId, userMilestoneId: milestone.id, missionTemplateId: m.id, index: m.index, status })
+      .values({
+        startupId,
+        userId,
+        userMilestoneId: milestone.id,
+        missionTemplateId: m.id,
+        index: m.index,
+        status,
+      })
       .returning({ id: userMissions.id });
     missionIds.set(missionPath(m.milestoneKey, m.key), row!.id);
   }
@@ -259,6 +285,7 @@ async function moveOne(
         .where(eq(userSteps.id, mine.row.id));
     else
       await tx.insert(userSteps).values({
+        startupId,
         userId,
         userMissionId: missionIds.get(missionPath(s.milestoneKey, s.missionKey))!,
         stepTemplateId: s.id,
@@ -336,13 +363,15 @@ async function openWhatIsReached(
   }
 }
 
-/** A founder's retired steps in the given enrolments, oldest first, for the milestones' outcomes. */
-export async function retiredStepsOf(tx: DbOrTx, userId: string, userProgramIds: string[]) {
+/** A startup's retired steps in the given enrolments, oldest first, for the milestones' outcomes. */
+export async function retiredStepsOf(tx: DbOrTx, startupId: string, userProgramIds: string[]) {
   if (!userProgramIds.length) return [];
   const rows = await tx
     .select()
     .from(userRetiredSteps)
-    .where(and(eq(userRetiredSteps.userId, userId), inArray(userRetiredSteps.userProgramId, userProgramIds)))
+    .where(
+      and(eq(userRetiredSteps.startupId, startupId), inArray(userRetiredSteps.userProgramId, userProgramIds)),
+    )
     .orderBy(
       asc(userRetiredSteps.retiredAt),
       asc(userRetiredSteps.missionKey),

@@ -21,7 +21,8 @@ import {
  * "all of the founder's", an array "only these".
  */
 
-const owner = sql.placeholder('userId');
+// The startup whose progress is read (decision 063).
+const owner = sql.placeholder('startupId');
 
 /** `column = any($name)`, or no filter at all when $name is null. */
 function amongIfGiven(column: PgColumn, name: string): SQL {
@@ -52,7 +53,7 @@ const builders = {
       })
       .from(userPrograms)
       .innerJoin(programTemplates, eq(programTemplates.id, userPrograms.programTemplateId))
-      .where(and(eq(userPrograms.userId, owner), amongIfGiven(userPrograms.id, 'ids')))
+      .where(and(eq(userPrograms.startupId, owner), amongIfGiven(userPrograms.id, 'ids')))
       .orderBy(asc(userPrograms.createdAt), asc(userPrograms.id))
       .prepare('progress_programs'),
 
@@ -79,7 +80,7 @@ const builders = {
       .innerJoin(milestoneTemplates, eq(milestoneTemplates.id, userMilestones.milestoneTemplateId))
       .where(
         and(
-          eq(userMilestones.userId, owner),
+          eq(userMilestones.startupId, owner),
           amongIfGiven(userMilestones.userProgramId, 'programIds'),
           amongIfGiven(userMilestones.id, 'ids'),
         ),
@@ -105,7 +106,7 @@ const builders = {
       .innerJoin(missionTemplates, eq(missionTemplates.id, userMissions.missionTemplateId))
       .where(
         and(
-          eq(userMissions.userId, owner),
+          eq(userMissions.startupId, owner),
           amongIfGiven(userMissions.userMilestoneId, 'milestoneIds'),
           amongIfGiven(userMissions.id, 'ids'),
         ),
@@ -136,7 +137,7 @@ const builders = {
       })
       .from(userSteps)
       .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
-      .where(and(eq(userSteps.userId, owner), among(userSteps.userMissionId, 'missionIds')))
+      .where(and(eq(userSteps.startupId, owner), among(userSteps.userMissionId, 'missionIds')))
       .orderBy(asc(userSteps.index))
       .prepare('progress_steps'),
 
@@ -144,7 +145,9 @@ const builders = {
     db
       .select()
       .from(missionAttachments)
-      .where(and(eq(missionAttachments.userId, owner), among(missionAttachments.userMissionId, 'missionIds')))
+      .where(
+        and(eq(missionAttachments.startupId, owner), among(missionAttachments.userMissionId, 'missionIds')),
+      )
       .orderBy(asc(missionAttachments.createdAt), asc(missionAttachments.id))
       .prepare('progress_attachments'),
 };
@@ -164,34 +167,34 @@ function statement<K extends keyof Builders>(db: DbOrTx, name: K): Prepared[K] {
   return (prepared[name] ??= builders[name](db) as Prepared[K]) as Prepared[K];
 }
 
-/** The founder's progress reads, always scoped by the owner's id; an omitted filter means all of theirs. */
+/** The founder's progress reads, always scoped by the owning startup; an omitted filter means all of theirs. */
 export function progressQueries(db: DbOrTx) {
   return {
-    programs: (userId: string, ids?: string[]) =>
-      statement(db, 'programs').execute({ userId, ids: ids ?? null }),
+    programs: (startupId: string, ids?: string[]) =>
+      statement(db, 'programs').execute({ startupId, ids: ids ?? null }),
 
-    milestones: (userId: string, where: { programIds?: string[]; ids?: string[] }) =>
+    milestones: (startupId: string, where: { programIds?: string[]; ids?: string[] }) =>
       statement(db, 'milestones').execute({
-        userId,
+        startupId,
         programIds: where.programIds ?? null,
         ids: where.ids ?? null,
       }),
 
-    missions: (userId: string, where: { milestoneIds?: string[]; ids?: string[] }) =>
+    missions: (startupId: string, where: { milestoneIds?: string[]; ids?: string[] }) =>
       statement(db, 'missions').execute({
-        userId,
+        startupId,
         milestoneIds: where.milestoneIds ?? null,
         ids: where.ids ?? null,
       }),
 
-    async steps(userId: string, missionIds: string[]) {
+    async steps(startupId: string, missionIds: string[]) {
       if (!missionIds.length) return [];
-      return statement(db, 'steps').execute({ userId, missionIds });
+      return statement(db, 'steps').execute({ startupId, missionIds });
     },
 
-    async attachments(userId: string, missionIds: string[]) {
+    async attachments(startupId: string, missionIds: string[]) {
       if (!missionIds.length) return [];
-      return statement(db, 'attachments').execute({ userId, missionIds });
+      return statement(db, 'attachments').execute({ startupId, missionIds });
     },
   };
 }

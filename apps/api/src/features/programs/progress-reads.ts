@@ -12,31 +12,36 @@ export type ExpertLookup = (keys: string[]) => Promise<Map<string, Expert>>;
 
 async function missionsWithChildren(
   repo: Repo,
-  userId: string,
+  startupId: string,
   milestones: MilestoneRow[],
   where: { ids?: string[] } = {},
 ) {
   const missions = milestones.length
-    ? await repo.missions(userId, { milestoneIds: milestones.map((m) => m.id), ...where })
+    ? await repo.missions(startupId, { milestoneIds: milestones.map((m) => m.id), ...where })
     : [];
   const ids = missions.map((m) => m.id);
-  const [steps, attachments] = [await repo.steps(userId, ids), await repo.attachments(userId, ids)];
+  const [steps, attachments] = [await repo.steps(startupId, ids), await repo.attachments(startupId, ids)];
   const byId = new Map(milestones.map((m) => [m.id, m]));
   return missions.map((m) => toMission(m, steps, attachments, byId.get(m.userMilestoneId)!));
 }
 
 /** One mission of the founder with its steps and attachments, as the API shows it. */
-export async function loadMission(repo: Repo, userId: string, missionId: string): Promise<Mission> {
-  const [row] = await repo.missions(userId, { ids: [missionId] });
+export async function loadMission(repo: Repo, startupId: string, missionId: string): Promise<Mission> {
+  const [row] = await repo.missions(startupId, { ids: [missionId] });
   if (!row) throw notFound('Mission not found');
-  const [milestone] = await repo.milestones(userId, { ids: [row.userMilestoneId] });
-  const [mission] = await missionsWithChildren(repo, userId, [milestone!], { ids: [missionId] });
+  const [milestone] = await repo.milestones(startupId, { ids: [row.userMilestoneId] });
+  const [mission] = await missionsWithChildren(repo, startupId, [milestone!], { ids: [missionId] });
   return mission!;
 }
 
 /** One step of a mission, read again after a change to it. */
-export async function loadStep(repo: Repo, userId: string, stepId: string, missionId: string): Promise<Step> {
-  const step = (await repo.steps(userId, [missionId])).find((s) => s.id === stepId);
+export async function loadStep(
+  repo: Repo,
+  startupId: string,
+  stepId: string,
+  missionId: string,
+): Promise<Step> {
+  const step = (await repo.steps(startupId, [missionId])).find((s) => s.id === stepId);
   return toStep(step!);
 }
 
@@ -47,8 +52,8 @@ export async function loadStep(repo: Repo, userId: string, stepId: string, missi
 export function createProgressReads(deps: { db: Db; findExperts: ExpertLookup }) {
   const { db } = deps;
 
-  async function buildMilestones(repo: Repo, userId: string, rows: MilestoneRow[]): Promise<Milestone[]> {
-    const missions = await missionsWithChildren(repo, userId, rows);
+  async function buildMilestones(repo: Repo, startupId: string, rows: MilestoneRow[]): Promise<Milestone[]> {
+    const missions = await missionsWithChildren(repo, startupId, rows);
     const experts = await deps.findExperts([...new Set(rows.map((r) => r.expertKey))]);
     return rows.map((row) => ({
       id: row.id,
@@ -71,15 +76,15 @@ export function createProgressReads(deps: { db: Db; findExperts: ExpertLookup })
     }));
   }
 
-  async function buildPrograms(userId: string, onlyId?: string): Promise<Program[]> {
+  async function buildPrograms(startupId: string, onlyId?: string): Promise<Program[]> {
     const repo = progressRepository(db);
-    const all = await repo.programs(userId);
+    const all = await repo.programs(startupId);
     const wanted = onlyId ? all.filter((p) => p.id === onlyId) : all;
     const milestones = wanted.length
       ? await buildMilestones(
           repo,
-          userId,
-          await repo.milestones(userId, { programIds: wanted.map((p) => p.id) }),
+          startupId,
+          await repo.milestones(startupId, { programIds: wanted.map((p) => p.id) }),
         )
       : [];
     return wanted.map((p) => ({
@@ -99,20 +104,20 @@ export function createProgressReads(deps: { db: Db; findExperts: ExpertLookup })
     }));
   }
 
-  async function buildOutcome(userId: string, milestoneId: string): Promise<MilestoneOutcome> {
+  async function buildOutcome(startupId: string, milestoneId: string): Promise<MilestoneOutcome> {
     const repo = progressRepository(db);
-    const [row] = await repo.milestones(userId, { ids: [checkId(milestoneId, 'Milestone')] });
+    const [row] = await repo.milestones(startupId, { ids: [checkId(milestoneId, 'Milestone')] });
     if (!row) throw notFound('Milestone not found');
-    return (await buildOutcomes(userId, [row]))[0]!;
+    return (await buildOutcomes(startupId, [row]))[0]!;
   }
 
-  async function buildOutcomes(userId: string, rows: MilestoneRow[]): Promise<MilestoneOutcome[]> {
+  async function buildOutcomes(startupId: string, rows: MilestoneRow[]): Promise<MilestoneOutcome[]> {
     const repo = progressRepository(db);
-    const programs = new Map((await repo.programs(userId)).map((p) => [p.id, p]));
-    const missions = await missionsWithChildren(repo, userId, rows);
+    const programs = new Map((await repo.programs(startupId)).map((p) => [p.id, p]));
+    const missions = await missionsWithChildren(repo, startupId, rows);
     const retired = await retiredStepsOf(
       db,
-      userId,
+      startupId,
       rows.map((r) => r.userProgramId),
     );
     return rows.map((row) => ({
@@ -136,18 +141,18 @@ export function createProgressReads(deps: { db: Db; findExperts: ExpertLookup })
     }));
   }
 
-  async function programMilestones(userId: string, programId: string): Promise<Milestone[]> {
+  async function programMilestones(startupId: string, programId: string): Promise<Milestone[]> {
     const repo = progressRepository(db);
-    const [program] = await repo.programs(userId, [checkId(programId, 'Program')]);
+    const [program] = await repo.programs(startupId, [checkId(programId, 'Program')]);
     if (!program) throw notFound('Program not found');
-    return buildMilestones(repo, userId, await repo.milestones(userId, { programIds: [program.id] }));
+    return buildMilestones(repo, startupId, await repo.milestones(startupId, { programIds: [program.id] }));
   }
 
   return {
-    listPrograms: (userId: string) => buildPrograms(userId),
+    listPrograms: (startupId: string) => buildPrograms(startupId),
 
-    async getProgram(userId: string, id: string): Promise<Program> {
-      const [program] = await buildPrograms(userId, checkId(id, 'Program'));
+    async getProgram(startupId: string, id: string): Promise<Program> {
+      const [program] = await buildPrograms(startupId, checkId(id, 'Program'));
       if (!program) throw notFound('Program not found');
       return program;
     },
@@ -155,26 +160,26 @@ export function createProgressReads(deps: { db: Db; findExperts: ExpertLookup })
     programMilestones,
 
     /** The program's ONGOING milestone; null once the program is completed or closed. */
-    async ongoingMilestone(userId: string, programId: string): Promise<Milestone | null> {
-      const milestones = await programMilestones(userId, programId);
+    async ongoingMilestone(startupId: string, programId: string): Promise<Milestone | null> {
+      const milestones = await programMilestones(startupId, programId);
       return milestones.find((m) => m.status === 'ONGOING') ?? null;
     },
 
-    async getMilestone(userId: string, id: string): Promise<Milestone> {
+    async getMilestone(startupId: string, id: string): Promise<Milestone> {
       const repo = progressRepository(db);
-      const rows = await repo.milestones(userId, { ids: [checkId(id, 'Milestone')] });
+      const rows = await repo.milestones(startupId, { ids: [checkId(id, 'Milestone')] });
       if (!rows.length) throw notFound('Milestone not found');
-      return (await buildMilestones(repo, userId, rows))[0]!;
+      return (await buildMilestones(repo, startupId, rows))[0]!;
     },
 
-    getMission: (userId: string, id: string) =>
-      loadMission(progressRepository(db), userId, checkId(id, 'Mission')),
+    getMission: (startupId: string, id: string) =>
+      loadMission(progressRepository(db), startupId, checkId(id, 'Mission')),
 
     milestoneOutcome: buildOutcome,
 
     /** Every opened milestone's outcome and deliverables, optionally for one program or milestone. */
     async outcomes(
-      userId: string,
+      startupId: string,
       filter: { programId?: string; milestoneId?: string },
     ): Promise<MilestoneOutcome[]> {
       if (
@@ -183,12 +188,12 @@ export function createProgressReads(deps: { db: Db; findExperts: ExpertLookup })
       )
         return [];
       const repo = progressRepository(db);
-      const rows = await repo.milestones(userId, {
+      const rows = await repo.milestones(startupId, {
         ...(filter.programId ? { programIds: [filter.programId] } : {}),
         ...(filter.milestoneId ? { ids: [filter.milestoneId] } : {}),
       });
       return buildOutcomes(
-        userId,
+        startupId,
         rows.filter((r) => r.status !== 'LOCKED'),
       );
     },

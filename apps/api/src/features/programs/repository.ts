@@ -14,14 +14,14 @@ import {
 
 export type Status = 'ONGOING' | 'LOCKED' | 'COMPLETED' | 'INCOMPLETED';
 
-/** A user's progress rows, always scoped by the owner's id. */
+/** A user's progress rows, always scoped by the owning startup. */
 export function progressRepository(db: DbOrTx) {
   return {
-    async findEnrollment(userId: string, programKey: string) {
+    async findEnrollment(startupId: string, programKey: string) {
       const [row] = await db
         .select({ id: userPrograms.id })
         .from(userPrograms)
-        .where(and(eq(userPrograms.userId, userId), eq(userPrograms.programKey, programKey)));
+        .where(and(eq(userPrograms.startupId, startupId), eq(userPrograms.programKey, programKey)));
       return row ?? null;
     },
 
@@ -52,7 +52,7 @@ export function progressRepository(db: DbOrTx) {
     ...progressQueries(db),
 
     /** A step of the user with everything its transition rules look at. */
-    async stepContext(userId: string, stepId: string) {
+    async stepContext(startupId: string, stepId: string) {
       const [row] = await db
         .select({
           stepId: userSteps.id,
@@ -72,12 +72,12 @@ export function progressRepository(db: DbOrTx) {
         .innerJoin(stepTemplates, eq(stepTemplates.id, userSteps.stepTemplateId))
         .innerJoin(userMissions, eq(userMissions.id, userSteps.userMissionId))
         .innerJoin(userMilestones, eq(userMilestones.id, userMissions.userMilestoneId))
-        .where(and(eq(userSteps.userId, userId), eq(userSteps.id, stepId)));
+        .where(and(eq(userSteps.startupId, startupId), eq(userSteps.id, stepId)));
       return row ?? null;
     },
 
     /** A mission of the user with its milestone's status and its program. */
-    async missionContext(userId: string, missionId: string) {
+    async missionContext(startupId: string, missionId: string) {
       const [row] = await db
         .select({
           missionId: userMissions.id,
@@ -94,7 +94,7 @@ export function progressRepository(db: DbOrTx) {
         .innerJoin(userMilestones, eq(userMilestones.id, userMissions.userMilestoneId))
         .innerJoin(userPrograms, eq(userPrograms.id, userMilestones.userProgramId))
         .innerJoin(programTemplates, eq(programTemplates.id, userPrograms.programTemplateId))
-        .where(and(eq(userMissions.userId, userId), eq(userMissions.id, missionId)));
+        .where(and(eq(userMissions.startupId, startupId), eq(userMissions.id, missionId)));
       return row ?? null;
     },
 
@@ -284,13 +284,13 @@ export function progressRepository(db: DbOrTx) {
       return row!;
     },
 
-    async findAttachment(userId: string, missionId: string, attachmentId: string) {
+    async findAttachment(startupId: string, missionId: string, attachmentId: string) {
       const [row] = await db
         .select()
         .from(missionAttachments)
         .where(
           and(
-            eq(missionAttachments.userId, userId),
+            eq(missionAttachments.startupId, startupId),
             eq(missionAttachments.userMissionId, missionId),
             eq(missionAttachments.id, attachmentId),
           ),

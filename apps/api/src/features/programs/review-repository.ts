@@ -28,7 +28,12 @@ export function reviewRepository(db: DbOrTx) {
     db
       .select({
         id: deliverableReviews.id,
-        userId: deliverableReviews.userId,
+        /*
+         * The founder the studio shows: who first handed in. Once that account is gone, the startup's id,
+         * which is its founder's for a startup made from one (decision 063).
+         */
+        userId: sql<string>`coalesce(${deliverableReviews.userId}, ${deliverableReviews.startupId})`,
+        startupId: deliverableReviews.startupId,
         userMissionId: deliverableReviews.userMissionId,
         status: deliverableReviews.status,
         submittedAt: deliverableReviews.submittedAt,
@@ -113,7 +118,7 @@ export function reviewRepository(db: DbOrTx) {
       return row ?? null;
     },
 
-    async insert(values: { userId: string; userMissionId: string; submittedAt: Date }) {
+    async insert(values: { startupId: string; userId: string; userMissionId: string; submittedAt: Date }) {
       const [row] = await db
         .insert(deliverableReviews)
         .values({ ...values, status: 'submitted', updatedAt: values.submittedAt })

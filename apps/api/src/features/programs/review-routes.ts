@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.js';
 import { principalOf } from '../../plugins/auth-guard.js';
+import { ownerOf } from './owner.js';
 import type { ReviewService } from './review-service.js';
 
 const tags = ['programs'];
@@ -31,7 +32,10 @@ export async function reviewRoutes(app: FastifyInstance, options: { service: Rev
       },
     },
     async (request) =>
-      ok(messages.review, await service.founderReview(principalOf(request).userId, request.params.id)),
+      ok(
+        messages.review,
+        await service.founderReview(ownerOf(principalOf(request)).startupId, request.params.id),
+      ),
   );
 
   r.post(
@@ -53,7 +57,7 @@ export async function reviewRoutes(app: FastifyInstance, options: { service: Rev
         .send(
           ok(
             messages.commented,
-            await service.founderComment(principalOf(request).userId, request.params.id, request.body.body),
+            await service.founderComment(ownerOf(principalOf(request)), request.params.id, request.body.body),
           ),
         ),
   );

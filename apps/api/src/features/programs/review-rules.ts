@@ -1,6 +1,7 @@
 import { reviewMoves, type ReviewDecision, type ReviewStatus } from '@liftoff/contracts/programs-review';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import type { Owner } from './owner.js';
 import { reviewRepository } from './review-repository.js';
 
 /*
@@ -43,10 +44,10 @@ export function handInRefusal(status: ReviewStatus | null) {
  * Records a handed-in version of the mission's deliverable: the first makes the review (submitted), a later
  * one sends it back to submitted. Inside the upload's transaction, after the program lock.
  */
-export async function recordHandIn(tx: DbOrTx, userId: string, missionId: string, at: Date) {
+export async function recordHandIn(tx: DbOrTx, owner: Owner, missionId: string, at: Date) {
   const reviews = reviewRepository(tx);
   const current = await reviews.findByMission(missionId);
-  if (!current) return reviews.insert({ userId, userMissionId: missionId, submittedAt: at });
+  if (!current) return reviews.insert({ ...owner, userMissionId: missionId, submittedAt: at });
   const refusal = handInRefusal(current.status);
   if (refusal) throw refusal;
   await reviews.move(current.id, current.status, 'submitted', { submittedAt: at, at });

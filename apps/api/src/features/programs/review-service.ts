@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { settleMission } from './completion.js';
+import { membersOf, type Owner } from './owner.js';
 import { progressRepository } from './repository.js';
 import { reviewRepository, type ReviewReach, type ReviewRow } from './review-repository.js';
 import { checkMove } from './review-rules.js';
@@ -97,7 +98,14 @@ const FORMER_MEMBER = 'Former member';
 export function createReviewService(deps: ReviewServiceDeps) {
   const { db } = deps;
 
-  async function toComments(founderId: string, rows: CommentRow[]): Promise<ReviewComment[]> {
+  /** The thread; `startupId`'s members (and whoever wrote as the founder) speak as the founder. */
+  async function toComments(
+    startupId: string,
+    rows: CommentRow[],
+    founderId?: string,
+  ): Promise<ReviewComment[]> {
+    const founders = await membersOf(db, startupId);
+    if (founderId) founders.add(founderId);
     const ids = [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))];
     const names = await deps.people(ids);
     return rows.map((row) => ({
@@ -107,7 +115,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
       author: {
         id: row.authorId,
         name: (row.authorId && names.get(row.authorId)?.name) || FORMER_MEMBER,
-        role: row.authorId === founderId ? 'founder' : 'team',
+        role: row.authorId && founders.has(row.authorId) ? 'founder' : 'team',
       },
     }));
   }
@@ -165,7 +173,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
       deliverable: row.deliverable ?? { title: row.missionName, description: '', acceptedHint: '' },
       requiresApproval: row.requiresApproval,
       versions: toVersions(versions, (versionId) => studioDownloadUrl(row.id, versionId)),
-      comments: await toComments(row.userId, comments),
+      comments: await toComments(row.startupId, comments, row.userId),
       allowedMoves: [...reviewMoves[row.status]],
     };
   }
@@ -191,8 +199,8 @@ export function createReviewService(deps: ReviewServiceDeps) {
 
   return {
     /** The founder's view of their mission's deliverable review; null until something is handed in. */
-    async founderReview(userId: string, missionId: string): Promise<DeliverableReview | null> {
-      const mission = await progressRepository(db).missionContext(userId, checkId(missionId, 'Mission'));
+    async founderReview(startupId: string, missionId: string): Promise<DeliverableReview | null> {
+      const mission = await progressRepository(db).missionContext(startupId, checkId(missionId, 'Mission'));
       if (!mission) throw notFound('Mission not found');
       const repo = reviewRepository(db);
       const review = await repo.findByMission(missionId);
@@ -204,14 +212,15 @@ export function createReviewService(deps: ReviewServiceDeps) {
         submittedAt: review.submittedAt.toISOString(),
         updatedAt: review.updatedAt.toISOString(),
         versions: toVersions(versions, (id) => founderDownloadUrl(missionId, id)),
-        comments: await toComments(userId, comments),
+        comments: await toComments(startupId, comments),
         requiresApproval: mission.requiresApproval,
       };
     },
 
     /** The founder answers in the thread of their deliverable. */
-    async founderComment(userId: string, missionId: string, body: string): Promise<ReviewComment> {
-      const mission = await progressRepository(db).missionContext(userId, checkId(missionId, 'Mission'));
+    async founderComment(owner: Owner, missionId: string, body: string): Promise<ReviewComment> {
+      const { startupId, userId } = owner;
+      const mission = await progressRepository(db).missionContext(startupId, checkId(missionId, 'Mission'));
       if (!mission) throw notFound('Mission not found');
       const repo = reviewRepository(db);
       const review = await repo.findByMission(missionId);
@@ -224,7 +233,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
       });
       const context = (await repo.findWithContext(review.id))!;
       deps.publish(await commentedEvent(context, userId, row));
-      return (await toComments(userId, [row]))[0]!;
+      return (await toComments(startupId, [row], userId))[0]!;
     },
 
     /** Deliverables the reviewer reaches, oldest waiting first. */
@@ -254,7 +263,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         const repo = reviewRepository(tx);
         const progress = progressRepository(tx);
         // The program lock first, as every progress change takes it, then the review's own row.
-        const context = (await progress.missionContext(found.userId, found.userMissionId))!;
+        const context = (await progress.missionContext(found.startupId, found.userMissionId))!;
         await progress.lockProgram(context.programId);
         const locked = (await repo.lock(found.id))!;
         checkMove(locked.status, body.status, body.comment);
@@ -320,7 +329,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         return inserted;
       });
       deps.publish(await commentedEvent(found, reviewer.userId, row));
-      return (await toComments(found.userId, [row]))[0]!;
+      return (await toComments(found.startupId, [row], found.userId))[0]!;
     },
 
     /** For the dashboard: how many of these founders' deliverables wait for the program team. */

@@ -20,6 +20,7 @@ import {
   answerBody,
   answerParams,
 } from '@liftoff/contracts/programs';
+import { contributionsMessages, missionContributions } from '@liftoff/contracts/programs-contributions';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
@@ -27,6 +28,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.js';
 import { readUploadedFile, withMultipart } from '../../lib/uploads.js';
 import { principalOf } from '../../plugins/auth-guard.js';
+import { ownerOf } from './owner.js';
 import { missionWithDueDates, withDueDates, type DueDatesSource } from './due-dates.js';
 import { toOutline } from './program-views.js';
 import type { ProgramsService } from './service.js';
@@ -57,7 +59,11 @@ export async function programsRoutes(
   const { service } = options;
   const maxUploadBytes = options.maxUploadBytes ?? MAX_UPLOAD_BYTES;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const me = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
+  type Request = Parameters<typeof principalOf>[0];
+  const me = (request: Request) => principalOf(request).userId;
+  // The progress is the caller's startup's (decision 063): reads scope by it, changes also record who.
+  const who = (request: Request) => ownerOf(principalOf(request));
+  const ours = (request: Request) => who(request).startupId;
   const dueDates = (userId: string) => options.dueDates?.(userId) ?? Promise.resolve(null);
 
   r.get(
@@ -71,7 +77,7 @@ export async function programsRoutes(
       },
     },
     async (request) => {
-      const [programs, due] = await Promise.all([service.listPrograms(me(request)), dueDates(me(request))]);
+      const [programs, due] = await Promise.all([service.listPrograms(ours(request)), dueDates(me(request))]);
       return ok(messages.programs, withDueDates(programs, due));
     },
   );
@@ -88,7 +94,7 @@ export async function programsRoutes(
       },
     },
     async (request) => {
-      const [programs, due] = await Promise.all([service.listPrograms(me(request)), dueDates(me(request))]);
+      const [programs, due] = await Promise.all([service.listPrograms(ours(request)), dueDates(me(request))]);
       return ok(messages.programs, withDueDates(programs.map(toOutline), due));
     },
   );
@@ -104,7 +110,7 @@ export async function programsRoutes(
         response: { 200: envelope(program) },
       },
     },
-    async (request) => ok(messages.program, await service.getProgram(me(request), request.params.id)),
+    async (request) => ok(messages.program, await service.getProgram(ours(request), request.params.id)),
   );
 
   r.get(
@@ -119,7 +125,7 @@ export async function programsRoutes(
       },
     },
     async (request) =>
-      ok(messages.ongoingMilestone, await service.ongoingMilestone(me(request), request.params.programId)),
+      ok(messages.ongoingMilestone, await service.ongoingMilestone(ours(request), request.params.programId)),
   );
 
   r.get(
@@ -134,7 +140,10 @@ export async function programsRoutes(
       },
     },
     async (request) =>
-      ok(messages.programMilestones, await service.programMilestones(me(request), request.params.programId)),
+      ok(
+        messages.programMilestones,
+        await service.programMilestones(ours(request), request.params.programId),
+      ),
   );
 
   r.get(
@@ -148,7 +157,7 @@ export async function programsRoutes(
         response: { 200: envelope(milestone) },
       },
     },
-    async (request) => ok(messages.milestone, await service.getMilestone(me(request), request.params.id)),
+    async (request) => ok(messages.milestone, await service.getMilestone(ours(request), request.params.id)),
   );
 
   r.get(
@@ -162,7 +171,7 @@ export async function programsRoutes(
         response: { 200: envelope(milestoneOutcome) },
       },
     },
-    async (request) => ok(messages.outcome, await service.milestoneOutcome(me(request), request.params.id)),
+    async (request) => ok(messages.outcome, await service.milestoneOutcome(ours(request), request.params.id)),
   );
 
   r.get(
@@ -178,12 +187,32 @@ export async function programsRoutes(
     },
     async (request) => {
       const [found, due] = await Promise.all([
-        service.getMission(me(request), request.params.id),
+        service.getMission(ours(request), request.params.id),
         dueDates(me(request)),
       ]);
-      const dated = due ? missionWithDueDates(found, await service.listPrograms(me(request)), due) : found;
+      const dated = due ? missionWithDueDates(found, await service.listPrograms(ours(request)), due) : found;
       return ok(found.status === 'ONGOING' ? messages.ongoingMission : messages.mission, dated);
     },
+  );
+
+  r.get(
+    '/api/userMission/:id/contributions',
+    {
+      config: { scope: 'progress:read' },
+      schema: {
+        tags,
+        summary: "Each person's part of the mission: fields saved, steps completed, versions handed in",
+        description:
+          "The mission is the caller's startup's; every member is listed (in the order they joined), then anyone else whose work is in it. A field counts for whoever saved its current text.",
+        params: idParams,
+        response: { 200: envelope(missionContributions) },
+      },
+    },
+    async (request) =>
+      ok(
+        contributionsMessages.contributions,
+        await service.missionContributions(ours(request), request.params.id),
+      ),
   );
 
   r.put(
@@ -200,7 +229,7 @@ export async function programsRoutes(
       },
     },
     async (request) =>
-      ok(messages.saved, await service.nextStep(me(request), request.body.stepId, request.body.doLater)),
+      ok(messages.saved, await service.nextStep(who(request), request.body.stepId, request.body.doLater)),
   );
 
   r.put(
@@ -216,7 +245,7 @@ export async function programsRoutes(
       },
     },
     async (request) =>
-      ok(messages.saved, await service.rateStep(me(request), request.params.id, request.body.rating)),
+      ok(messages.saved, await service.rateStep(who(request), request.params.id, request.body.rating)),
   );
 
   r.put(
@@ -233,7 +262,7 @@ export async function programsRoutes(
       },
     },
     async (request) =>
-      ok(messages.saved, await service.saveWorksheet(me(request), request.params.id, request.body.answers)),
+      ok(messages.saved, await service.saveWorksheet(who(request), request.params.id, request.body.answers)),
   );
 
   r.put(
@@ -253,7 +282,7 @@ export async function programsRoutes(
     async (request) =>
       ok(
         messages.saved,
-        await service.saveAnswer(me(request), request.params.id, request.params.key, request.body),
+        await service.saveAnswer(who(request), request.params.id, request.params.key, request.body),
       ),
   );
 
@@ -282,7 +311,7 @@ export async function programsRoutes(
             'file',
             `The file is larger than ${Math.round(maxUploadBytes / 1024 / 1024)} MB. Upload a smaller file.`,
           );
-          const created = await service.uploadAttachment(me(request), request.params.id, {
+          const created = await service.uploadAttachment(who(request), request.params.id, {
             fileName,
             data,
           });
@@ -305,7 +334,7 @@ export async function programsRoutes(
     async (request, reply) =>
       sendFile(
         reply,
-        await service.openAttachment(me(request), request.params.id, request.params.attachmentId),
+        await service.openAttachment(ours(request), request.params.id, request.params.attachmentId),
       ),
   );
 
@@ -322,7 +351,7 @@ export async function programsRoutes(
       },
     },
     async (request) => {
-      await service.deleteAttachment(me(request), request.params.id, request.params.attachmentId);
+      await service.deleteAttachment(ours(request), request.params.id, request.params.attachmentId);
       return ok(messages.deleted, {});
     },
   );
@@ -337,6 +366,6 @@ export async function programsRoutes(
         response: { 200: envelope(outcomesResult) },
       },
     },
-    async (request) => ok(messages.outcomes, await service.outcomes(me(request), request.query)),
+    async (request) => ok(messages.outcomes, await service.outcomes(ours(request), request.query)),
   );
 }

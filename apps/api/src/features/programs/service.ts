@@ -1,6 +1,7 @@
 import type { EventOf } from '@liftoff/contracts/events';
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../../plugins/storage.js';
+import { createContributions } from './contributions.js';
 import { createMissionAttachments } from './mission-attachments.js';
 import { createProgressReads, type ExpertLookup } from './progress-reads.js';
 import { createStepProgress } from './step-progress.js';
@@ -28,6 +29,7 @@ export function createProgramsService(deps: ProgramsDeps) {
     ...createProgressReads(deps),
     ...createStepProgress(deps.db),
     ...createMissionAttachments(deps),
+    ...createContributions(deps),
   };
 }
 

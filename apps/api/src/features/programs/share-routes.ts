@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { fileAnswer } from '../../lib/answers.js';
 import { ok } from '../../lib/envelope.js';
 import { principalOf } from '../../plugins/auth-guard.js';
+import { ownerOf } from './owner.js';
 import { sendFile } from './routes.js';
 import type { SharesService } from './shares.js';
 
@@ -39,7 +40,6 @@ const sendShared = (
 export async function shareRoutes(app: FastifyInstance, options: { service: SharesService }) {
   const { service } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const me = (request: Parameters<typeof principalOf>[0]) => principalOf(request).userId;
 
   r.post(
     '/api/shares',
@@ -56,7 +56,11 @@ export async function shareRoutes(app: FastifyInstance, options: { service: Shar
       },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(messages.shareCreated, await service.createShare(me(request), request.body))),
+      reply
+        .status(201)
+        .send(
+          ok(messages.shareCreated, await service.createShare(ownerOf(principalOf(request)), request.body)),
+        ),
   );
 
   r.get(
@@ -70,7 +74,8 @@ export async function shareRoutes(app: FastifyInstance, options: { service: Shar
         response: { 200: envelope(z.array(shareLink)) },
       },
     },
-    async (request) => ok(messages.shares, await service.listShares(me(request), request.query)),
+    async (request) =>
+      ok(messages.shares, await service.listShares(ownerOf(principalOf(request)).startupId, request.query)),
   );
 
   r.delete(
@@ -84,7 +89,7 @@ export async function shareRoutes(app: FastifyInstance, options: { service: Shar
       },
     },
     async (request) => {
-      await service.revokeShare(me(request), request.params.token);
+      await service.revokeShare(ownerOf(principalOf(request)).startupId, request.params.token);
       return ok(messages.shareRevoked, {});
     },
   );

@@ -17,13 +17,13 @@ export function sharesRepository(db: DbOrTx) {
       return row ?? null;
     },
     /** The user's links not revoked, newest first, optionally for one deliverable or milestone. */
-    async listActive(userId: string, where: { kind?: 'attachment' | 'outcome'; targetId?: string }) {
+    async listActive(startupId: string, where: { kind?: 'attachment' | 'outcome'; targetId?: string }) {
       return db
         .select()
         .from(shares)
         .where(
           and(
-            eq(shares.userId, userId),
+            eq(shares.startupId, startupId),
             isNull(shares.revokedAt),
             where.kind ? eq(shares.kind, where.kind) : undefined,
             where.targetId
@@ -33,12 +33,12 @@ export function sharesRepository(db: DbOrTx) {
         )
         .orderBy(desc(shares.createdAt));
     },
-    async attachmentNames(userId: string, ids: string[]) {
+    async attachmentNames(startupId: string, ids: string[]) {
       if (!ids.length) return new Map<string, string>();
       const rows = await db
         .select({ id: missionAttachments.id, fileName: missionAttachments.fileName })
         .from(missionAttachments)
-        .where(and(eq(missionAttachments.userId, userId), inArray(missionAttachments.id, ids)));
+        .where(and(eq(missionAttachments.startupId, startupId), inArray(missionAttachments.id, ids)));
       return new Map(rows.map((r) => [r.id, r.fileName]));
     },
     /** One more opening, counted in the row so concurrent openings all count. */
@@ -48,19 +48,21 @@ export function sharesRepository(db: DbOrTx) {
         .set({ openCount: sql`${shares.openCount} + 1`, lastOpenedAt: at })
         .where(eq(shares.id, shareId));
     },
-    async revoke(userId: string, tokenHash: string) {
+    async revoke(startupId: string, tokenHash: string) {
       const rows = await db
         .update(shares)
         .set({ revokedAt: new Date() })
-        .where(and(eq(shares.userId, userId), eq(shares.tokenHash, tokenHash), isNull(shares.revokedAt)))
+        .where(
+          and(eq(shares.startupId, startupId), eq(shares.tokenHash, tokenHash), isNull(shares.revokedAt)),
+        )
         .returning({ id: shares.id });
       return rows.length > 0;
     },
-    async findAttachmentById(userId: string, attachmentId: string) {
+    async findAttachmentById(startupId: string, attachmentId: string) {
       const [row] = await db
         .select()
         .from(missionAttachments)
-        .where(and(eq(missionAttachments.userId, userId), eq(missionAttachments.id, attachmentId)));
+        .where(and(eq(missionAttachments.startupId, startupId), eq(missionAttachments.id, attachmentId)));
       return row ?? null;
     },
   };

@@ -12,6 +12,7 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
+import type { Owner } from './owner.js';
 import { progressRepository } from './repository.js';
 import { sharesRepository } from './shares-repository.js';
 import type { ReviewPerson } from './review-service.js';
@@ -29,7 +30,7 @@ export interface SharesDeps {
   /** The founder's name and startup (the auth room's users), for the names a page may show. */
   people(ids: string[]): Promise<Map<string, ReviewPerson>>;
   /** The owner's view of a milestone outcome (the programs service), which the public page trims. */
-  milestoneOutcome(userId: string, milestoneId: string): Promise<MilestoneOutcome>;
+  milestoneOutcome(startupId: string, milestoneId: string): Promise<MilestoneOutcome>;
   now?: () => Date;
 }
 
@@ -69,7 +70,8 @@ export function createSharesService(deps: SharesDeps) {
 
   async function sharedByOf(share: ShareRow): Promise<SharedBy> {
     if (!share.showFounderName && !share.showStartupName) return { founderName: null, startupName: null };
-    const person = (await deps.people([share.userId])).get(share.userId);
+    // The member who made the link; a link outlives its maker's account, then without a founder's name.
+    const person = share.userId ? (await deps.people([share.userId])).get(share.userId) : undefined;
     // A founder with no name on file is known by their e-mail, which a public page must never show.
     const name = person && person.name !== person.email ? person.name : null;
     return {
@@ -81,18 +83,18 @@ export function createSharesService(deps: SharesDeps) {
   /** The share's attachment (with its mission, milestone and program names), or 404. */
   async function sharedAttachment(share: ShareRow) {
     if (share.kind !== 'attachment' || !share.attachmentId) throw linkGone();
-    const attachment = await sharesRepository(db).findAttachmentById(share.userId, share.attachmentId);
+    const attachment = await sharesRepository(db).findAttachmentById(share.startupId, share.attachmentId);
     if (!attachment) throw linkGone();
     const repo = progressRepository(db);
-    const [mission] = await repo.missions(share.userId, { ids: [attachment.userMissionId] });
-    const [milestone] = await repo.milestones(share.userId, { ids: [mission!.userMilestoneId] });
-    const [program] = await repo.programs(share.userId, [milestone!.userProgramId]);
+    const [mission] = await repo.missions(share.startupId, { ids: [attachment.userMissionId] });
+    const [milestone] = await repo.milestones(share.startupId, { ids: [mission!.userMilestoneId] });
+    const [program] = await repo.programs(share.startupId, [milestone!.userProgramId]);
     return { attachment, mission: mission!, milestone: milestone!, program: program! };
   }
 
   /** Each mission's filled worksheet fields, in step order and then in the order the worksheet asks them. */
-  async function answersByMission(userId: string, missionIds: string[]) {
-    const steps = await progressRepository(db).steps(userId, missionIds);
+  async function answersByMission(startupId: string, missionIds: string[]) {
+    const steps = await progressRepository(db).steps(startupId, missionIds);
     const byMission = new Map<string, { label: string; answer: string }[]>();
     for (const step of [...steps].sort((a, b) => a.index - b.index)) {
       const list = byMission.get(step.userMissionId) ?? [];
@@ -109,15 +111,16 @@ export function createSharesService(deps: SharesDeps) {
     `/api/preview/${encodeURIComponent(token)}/files/${attachmentId}`;
 
   return {
-    async createShare(userId: string, input: CreateShareInput): Promise<Share> {
+    async createShare(owner: Owner, input: CreateShareInput): Promise<Share> {
+      const { startupId, userId } = owner;
       const shares = sharesRepository(db);
       let target: { attachmentId?: string; userMilestoneId?: string };
       if (input.kind === 'attachment') {
-        const attachment = await shares.findAttachmentById(userId, checkId(input.id, 'Attachment'));
+        const attachment = await shares.findAttachmentById(startupId, checkId(input.id, 'Attachment'));
         if (!attachment) throw notFound('Attachment not found');
         target = { attachmentId: attachment.id };
       } else {
-        const [milestone] = await progressRepository(db).milestones(userId, {
+        const [milestone] = await progressRepository(db).milestones(startupId, {
           ids: [checkId(input.id, 'Milestone')],
         });
         if (!milestone) throw notFound('Milestone not found');
@@ -128,6 +131,7 @@ export function createSharesService(deps: SharesDeps) {
       const token = shareTokenOf(deps.shareKey, shareId);
       const row = await shares.insert({
         id: shareId,
+        startupId,
         userId,
         kind: input.kind,
         tokenHash: hashToken(token),
@@ -150,17 +154,17 @@ export function createSharesService(deps: SharesDeps) {
 
     /** The caller's live links with what each shares, so any of them can be copied or revoked later. */
     async listShares(
-      userId: string,
+      startupId: string,
       filter: { kind?: 'attachment' | 'outcome'; id?: string },
     ): Promise<ShareLink[]> {
       const repo = sharesRepository(db);
-      const rows = await repo.listActive(userId, { kind: filter.kind, targetId: filter.id });
+      const rows = await repo.listActive(startupId, { kind: filter.kind, targetId: filter.id });
       const [files, milestones] = await Promise.all([
         repo.attachmentNames(
-          userId,
+          startupId,
           rows.flatMap((r) => (r.attachmentId ? [r.attachmentId] : [])),
         ),
-        progressRepository(db).milestones(userId, {
+        progressRepository(db).milestones(startupId, {
           ids: rows.flatMap((r) => (r.userMilestoneId ? [r.userMilestoneId] : [])),
         }),
       ]);
@@ -190,8 +194,8 @@ export function createSharesService(deps: SharesDeps) {
       });
     },
 
-    async revokeShare(userId: string, token: string): Promise<void> {
-      if (!(await sharesRepository(db).revoke(userId, hashToken(token))))
+    async revokeShare(startupId: string, token: string): Promise<void> {
+      if (!(await sharesRepository(db).revoke(startupId, hashToken(token))))
         throw notFound('Share link not found');
     },
 
@@ -219,9 +223,9 @@ export function createSharesService(deps: SharesDeps) {
           expiresAt,
         };
       } else {
-        const outcome = await deps.milestoneOutcome(share.userId, share.userMilestoneId!);
+        const outcome = await deps.milestoneOutcome(share.startupId, share.userMilestoneId!);
         const answers = await answersByMission(
-          share.userId,
+          share.startupId,
           outcome.missions.map((m) => m.id),
         );
         result = {
@@ -266,9 +270,9 @@ export function createSharesService(deps: SharesDeps) {
       const share = await openShare(token);
       if (share.kind !== 'outcome' || !share.userMilestoneId || !uuidPattern.test(attachmentId))
         throw notFound('File not found');
-      const attachment = await sharesRepository(db).findAttachmentById(share.userId, attachmentId);
+      const attachment = await sharesRepository(db).findAttachmentById(share.startupId, attachmentId);
       if (!attachment) throw notFound('File not found');
-      const [mission] = await progressRepository(db).missions(share.userId, {
+      const [mission] = await progressRepository(db).missions(share.startupId, {
         ids: [attachment.userMissionId],
       });
       if (mission?.userMilestoneId !== share.userMilestoneId) throw notFound('File not found');

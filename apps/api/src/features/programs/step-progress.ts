@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { settleMission } from './completion.js';
 import { checkId, ENDED_MESSAGE } from './progress-checks.js';
+import type { Owner } from './owner.js';
 import { loadMission, loadStep } from './progress-reads.js';
 import { progressRepository, type Status } from './repository.js';
 
@@ -39,15 +40,15 @@ function checkRequiredAnswers(fields: WorksheetField[] | null, answers: Record<s
 export function createStepProgress(db: Db) {
   return {
     /** `PUT /userStep/next-step`: completes or defers the step and opens the next, in one transaction. */
-    async nextStep(userId: string, stepId: string, doLater: boolean): Promise<NextStepResult> {
+    async nextStep(owner: Owner, stepId: string, doLater: boolean): Promise<NextStepResult> {
       checkId(stepId, 'Step');
       return db.transaction(async (tx) => {
         const repo = progressRepository(tx);
-        const found = await repo.stepContext(userId, stepId);
+        const found = await repo.stepContext(owner.startupId, stepId);
         if (!found) throw notFound('Step not found');
         await repo.lockProgram(found.programId);
         // Read again under the lock: a concurrent call for the same step may have just committed.
-        const step = (await repo.stepContext(userId, stepId))!;
+        const step = (await repo.stepContext(owner.startupId, stepId))!;
         if (step.milestoneStatus === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
         if (step.milestoneStatus === 'INCOMPLETED') throw conflict(ENDED_MESSAGE);
         if (step.stepStatus === 'LOCKED')
@@ -64,35 +65,38 @@ export function createStepProgress(db: Db) {
         if (changed) {
           await repo.setStep(
             step.stepId,
-            doLater ? { doLater: true } : { status: 'COMPLETED', doLater: false, completedAt: now },
+            // Who completed (or put off) the step: each person's part of the mission.
+            doLater
+              ? { doLater: true, userId: owner.userId }
+              : { status: 'COMPLETED', doLater: false, completedAt: now, userId: owner.userId },
           );
           await repo.openStep(step.missionId, step.stepIndex + 1);
-          const context = (await repo.missionContext(userId, step.missionId))!;
+          const context = (await repo.missionContext(owner.startupId, step.missionId))!;
           outcome = await settleMission(
             tx,
             { ...context, hasDeliverable: Boolean(context.deliverable) },
             now,
           );
         }
-        const mission = await loadMission(repo, userId, step.missionId);
+        const mission = await loadMission(repo, owner.startupId, step.missionId);
         return { mission, nextStepId: nextOpenStep(mission.userStep, step.stepIndex), ...outcome };
       });
     },
 
-    async rateStep(userId: string, stepId: string, rating: number): Promise<Step> {
+    async rateStep(owner: Owner, stepId: string, rating: number): Promise<Step> {
       const repo = progressRepository(db);
-      const step = await repo.stepContext(userId, checkId(stepId, 'Step'));
+      const step = await repo.stepContext(owner.startupId, checkId(stepId, 'Step'));
       if (!step) throw notFound('Step not found');
       if (step.milestoneStatus === 'LOCKED' || step.stepStatus === 'LOCKED')
         throw conflict(LOCKED_MILESTONE_MESSAGE);
       await repo.setStep(step.stepId, { rating });
-      return loadStep(repo, userId, step.stepId, step.missionId);
+      return loadStep(repo, owner.startupId, step.stepId, step.missionId);
     },
 
     /** Saves a TOOL step's worksheet (replacing the previous answers); keys must be the step's fields. */
-    async saveWorksheet(userId: string, stepId: string, answers: Record<string, string>): Promise<Step> {
+    async saveWorksheet(owner: Owner, stepId: string, answers: Record<string, string>): Promise<Step> {
       const repo = progressRepository(db);
-      const step = await repo.stepContext(userId, checkId(stepId, 'Step'));
+      const step = await repo.stepContext(owner.startupId, checkId(stepId, 'Step'));
       if (!step) throw notFound('Step not found');
       if (step.milestoneStatus === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
       if (step.milestoneStatus === 'INCOMPLETED') throw conflict(ENDED_MESSAGE);
@@ -106,9 +110,13 @@ export function createStepProgress(db: Db) {
       const versions = { ...step.answerVersions };
       for (const key of new Set([...Object.keys(answers), ...Object.keys(step.answers)]))
         if ((answers[key] ?? '') !== (step.answers[key] ?? ''))
-          versions[key] = { version: (versions[key]?.version ?? 0) + 1, by: userId, at: at.toISOString() };
+          versions[key] = {
+            version: (versions[key]?.version ?? 0) + 1,
+            by: owner.userId,
+            at: at.toISOString(),
+          };
       await repo.setStep(step.stepId, { answers, answersUpdatedAt: at, answerVersions: versions });
-      return loadStep(repo, userId, step.stepId, step.missionId);
+      return loadStep(repo, owner.startupId, step.stepId, step.missionId);
     },
 
     /**
@@ -117,13 +125,13 @@ export function createStepProgress(db: Db) {
      * is refused with both texts, for the person to choose.
      */
     async saveAnswer(
-      userId: string,
+      owner: Owner,
       stepId: string,
       key: string,
       body: { value: string; version: number },
     ): Promise<Step> {
       const repo = progressRepository(db);
-      const step = await repo.stepContext(userId, checkId(stepId, 'Step'));
+      const step = await repo.stepContext(owner.startupId, checkId(stepId, 'Step'));
       if (!step) throw notFound('Step not found');
       if (step.milestoneStatus === 'LOCKED') throw conflict(LOCKED_MILESTONE_MESSAGE);
       if (step.milestoneStatus === 'INCOMPLETED') throw conflict(ENDED_MESSAGE);
@@ -132,9 +140,16 @@ export function createStepProgress(db: Db) {
           { path: 'answers', message: 'Only TOOL steps have a worksheet' },
         ]);
       checkAnswers(step.worksheetFields, { [key]: body.value });
-      const saved = await repo.saveAnswerAt(step.stepId, key, body.value, body.version, userId, new Date());
+      const saved = await repo.saveAnswerAt(
+        step.stepId,
+        key,
+        body.value,
+        body.version,
+        owner.userId,
+        new Date(),
+      );
       if (!saved) {
-        const now = (await repo.stepContext(userId, step.stepId))!;
+        const now = (await repo.stepContext(owner.startupId, step.stepId))!;
         const current = now.answerVersions[key];
         const theirs = now.answers[key] ?? '';
         throw new AppError(
@@ -149,7 +164,7 @@ export function createStepProgress(db: Db) {
           ],
         );
       }
-      return loadStep(repo, userId, step.stepId, step.missionId);
+      return loadStep(repo, owner.startupId, step.stepId, step.missionId);
     },
   };
 }

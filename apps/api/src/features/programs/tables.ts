@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.js';
+import { startups } from '../startups/tables.js';
 
 /*
  * Templates: one row set per (program key, version), imported from the content pack and never changed
@@ -127,20 +128,27 @@ export const stepTemplates = pgTable(
   (table) => [uniqueIndex('step_templates_mission_key_unique').on(table.missionTemplateId, table.key)],
 );
 
-/* A user's progress: rows created at enrolment from one template version, pointing at its rows. */
+/*
+ * A startup's progress: rows created at enrolment from one template version, pointing at its rows. The
+ * startup owns them (its members share one program, decision 063); `user_id` says who made the row or last
+ * changed it, and stays behind as null when that account goes.
+ */
 
 const statusColumn = (name: string) =>
   text(name, { enum: ['ONGOING', 'LOCKED', 'COMPLETED', 'INCOMPLETED'] }).notNull();
-/** The owner; a user's progress, files and shares go with the account (decision record 008). */
-const userColumn = () =>
-  uuid('user_id')
+/** The owner: the progress, files and shares go with the startup, not with one member's account. */
+const startupColumn = () =>
+  uuid('startup_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+    .references(() => startups.id, { onDelete: 'cascade' });
+/** Who made the row (or last changed it); null once that account is deleted, the work stays. */
+const userColumn = () => uuid('user_id').references(() => users.id, { onDelete: 'set null' });
 
 export const userPrograms = pgTable(
   'user_programs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    startupId: startupColumn(),
     userId: userColumn(),
     programTemplateId: uuid('program_template_id')
       .notNull()
@@ -151,13 +159,17 @@ export const userPrograms = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('user_programs_user_program_unique').on(table.userId, table.programKey)],
+  (table) => [
+    uniqueIndex('user_programs_startup_program_unique').on(table.startupId, table.programKey),
+    index('user_programs_user_idx').on(table.userId),
+  ],
 );
 
 export const userMilestones = pgTable(
   'user_milestones',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    startupId: startupColumn(),
     userId: userColumn(),
     userProgramId: uuid('user_program_id')
       .notNull()
@@ -182,6 +194,8 @@ export const userMilestones = pgTable(
   },
   (table) => [
     index('user_milestones_program_idx').on(table.userProgramId),
+    index('user_milestones_startup_idx').on(table.startupId),
+    // For the account's deletion, which sets who made the row to null.
     index('user_milestones_user_idx').on(table.userId),
   ],
 );
@@ -190,6 +204,7 @@ export const userMissions = pgTable(
   'user_missions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    startupId: startupColumn(),
     userId: userColumn(),
     userMilestoneId: uuid('user_milestone_id')
       .notNull()
@@ -203,6 +218,8 @@ export const userMissions = pgTable(
   },
   (table) => [
     index('user_missions_milestone_idx').on(table.userMilestoneId),
+    index('user_missions_startup_idx').on(table.startupId),
+    // For the account's deletion, which sets who made the row to null.
     index('user_missions_user_idx').on(table.userId),
   ],
 );
@@ -211,6 +228,7 @@ export const userSteps = pgTable(
   'user_steps',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    startupId: startupColumn(),
     userId: userColumn(),
     userMissionId: uuid('user_mission_id')
       .notNull()
@@ -240,6 +258,8 @@ export const userSteps = pgTable(
   },
   (table) => [
     index('user_steps_mission_idx').on(table.userMissionId),
+    index('user_steps_startup_idx').on(table.startupId),
+    // For the account's deletion, which sets who made the row to null.
     index('user_steps_user_idx').on(table.userId),
   ],
 );
@@ -252,6 +272,7 @@ export const userRetiredSteps = pgTable(
   'user_retired_steps',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    startupId: startupColumn(),
     userId: userColumn(),
     userProgramId: uuid('user_program_id')
       .notNull()
@@ -278,6 +299,7 @@ export const missionAttachments = pgTable(
   'mission_attachments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    startupId: startupColumn(),
     userId: userColumn(),
     userMissionId: uuid('user_mission_id')
       .notNull()
@@ -288,7 +310,10 @@ export const missionAttachments = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('mission_attachments_mission_idx').on(table.userMissionId)],
+  (table) => [
+    index('mission_attachments_mission_idx').on(table.userMissionId),
+    index('mission_attachments_user_idx').on(table.userId),
+  ],
 );
 
 /**
@@ -299,6 +324,7 @@ export const shares = pgTable(
   'shares',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    startupId: startupColumn(),
     userId: userColumn(),
     tokenHash: text('token_hash').notNull(),
     kind: text('kind', { enum: ['attachment', 'outcome'] }).notNull(),
@@ -315,6 +341,8 @@ export const shares = pgTable(
   },
   (table) => [
     uniqueIndex('shares_token_hash_unique').on(table.tokenHash),
+    index('shares_startup_idx').on(table.startupId),
+    // For the account's deletion, which sets who made the row to null.
     index('shares_user_idx').on(table.userId),
   ],
 );
@@ -329,6 +357,7 @@ export const deliverableReviews = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** The founder who hands in. */
+    startupId: startupColumn(),
     userId: userColumn(),
     userMissionId: uuid('user_mission_id')
       .notNull()
@@ -343,6 +372,7 @@ export const deliverableReviews = pgTable(
   (table) => [
     uniqueIndex('deliverable_reviews_mission_unique').on(table.userMissionId),
     index('deliverable_reviews_status_idx').on(table.status, table.submittedAt),
+    index('deliverable_reviews_startup_idx').on(table.startupId),
     index('deliverable_reviews_user_idx').on(table.userId),
   ],
 );
