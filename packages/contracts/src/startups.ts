@@ -13,6 +13,7 @@ export const startupsMessages = {
   joined: 'Joined the startup.',
   invitations: 'Invitations Fetched Successfully.',
   revoked: 'Invitation revoked.',
+  declined: 'Invitation declined.',
   left: 'You left the startup.',
   removed: 'Member removed.',
   ownerChanged: 'Ownership handed on.',
@@ -62,7 +63,7 @@ export const startupMember = z.object({
 });
 export type StartupMember = z.infer<typeof startupMember>;
 
-export const startupInvitationStatus = z.enum(['PENDING', 'ACCEPTED', 'REVOKED', 'EXPIRED']);
+export const startupInvitationStatus = z.enum(['PENDING', 'ACCEPTED', 'REVOKED', 'DECLINED', 'EXPIRED']);
 export const startupInvitation = z.object({
   id: z.string(),
   startupId: z.string(),

@@ -138,6 +138,28 @@ describe('startups: the company and its members', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('lets a member of another startup decline: the invitation closes and they stay where they are', async () => {
+    const ada = await readyUser(t.app);
+    const ben = await readyUser(t.app);
+    const bensOwn = await myStartup(t.app, ben.token);
+    const result = await inviteCofounder(t.app, ada.token, ben.email);
+    const url = `/api/startup/invitations/${result.invitation.id}/decline`;
+    // Only the invited address may answer it.
+    const other = await readyUser(t.app);
+    expect((await call(other.token, 'POST', url)).statusCode).toBe(404);
+
+    const declined = await call(ben.token, 'POST', url);
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().data).toMatchObject({ status: 'DECLINED', startupName: 'Acme' });
+    expect((await myStartup(t.app, ben.token)).id).toBe(bensOwn.id);
+    expect((await call(ben.token, 'GET', '/api/startup/invitations/received')).json().data).toEqual([]);
+    // The owner no longer sees it waiting, and it can be neither accepted nor declined again.
+    expect((await myStartup(t.app, ada.token)).invitations).toEqual([]);
+    const accept = `/api/startup/invitations/${result.invitation.id}/accept`;
+    expect((await call(ben.token, 'POST', accept)).statusCode).toBe(404);
+    expect((await call(ben.token, 'POST', url)).statusCode).toBe(404);
+  });
+
   it('lets only the owner invite, remove and hand on; a member leaves on their own', async () => {
     const ada = await readyUser(t.app);
     const ben = await verifiedUser(t.app, { firstName: 'Ben', lastName: 'B' });

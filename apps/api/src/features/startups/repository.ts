@@ -10,6 +10,7 @@ export type InvitationRow = typeof startupInvitations.$inferSelect;
 export function invitationStatus(row: InvitationRow, now: Date): StartupInvitation['status'] {
   if (row.acceptedAt) return 'ACCEPTED';
   if (row.revokedAt) return 'REVOKED';
+  if (row.declinedAt) return 'DECLINED';
   return row.expiresAt <= now ? 'EXPIRED' : 'PENDING';
 }
 
@@ -89,7 +90,7 @@ export function startupsRepository(db: DbOrTx) {
       await db.update(startupMembers).set({ role }).where(eq(startupMembers.userId, userId));
     },
 
-    /** The open invitations of a startup (not accepted, not revoked, not expired). */
+    /** The open invitations of a startup (not accepted, revoked, declined or expired). */
     async openInvitations(startupId: string, now: Date) {
       return db
         .select()
@@ -99,6 +100,7 @@ export function startupsRepository(db: DbOrTx) {
             eq(startupInvitations.startupId, startupId),
             isNull(startupInvitations.acceptedAt),
             isNull(startupInvitations.revokedAt),
+            isNull(startupInvitations.declinedAt),
             gt(startupInvitations.expiresAt, now),
           ),
         )
@@ -116,6 +118,7 @@ export function startupsRepository(db: DbOrTx) {
             eq(startupInvitations.email, email),
             isNull(startupInvitations.acceptedAt),
             isNull(startupInvitations.revokedAt),
+            isNull(startupInvitations.declinedAt),
             gt(startupInvitations.expiresAt, now),
           ),
         )
@@ -153,6 +156,7 @@ export function startupsRepository(db: DbOrTx) {
             ne(startupInvitations.id, keepId),
             isNull(startupInvitations.acceptedAt),
             isNull(startupInvitations.revokedAt),
+            isNull(startupInvitations.declinedAt),
           ),
         );
     },

@@ -135,6 +135,20 @@ export async function startupsRoutes(app: FastifyInstance, options: { service: S
   );
 
   r.post(
+    '/api/startup/invitations/:invitationId/decline',
+    {
+      schema: {
+        tags,
+        summary: "Decline an invitation to the caller's address; they stay in their current startup",
+        params: invitationIdParams,
+        response: { 200: envelope(startupInvitation) },
+      },
+    },
+    async (request) =>
+      ok(messages.declined, await service.decline(principalOf(request).email, request.params.invitationId)),
+  );
+
+  r.post(
     '/api/startup/leave',
     {
       config: { errors: [404] },

@@ -61,6 +61,15 @@ export const startupsApi = api.injectEndpoints({
       extraOptions: { successToast: true },
       invalidatesTags: ['Startup', 'User'],
     }),
+    declineInvitation: build.mutation<StartupInvitation, string>({
+      query: (id) => ({
+        url: `/startup/invitations/${encodeURIComponent(id)}/decline`,
+        method: 'POST',
+        ...authorized,
+      }),
+      extraOptions: { successToast: true },
+      invalidatesTags: ['Startup'],
+    }),
     leaveStartup: build.mutation<Record<string, never>, void>({
       query: () => ({ url: '/startup/leave', method: 'POST', ...authorized }),
       extraOptions: { successToast: true },
@@ -91,6 +100,7 @@ export const {
   useInviteCofounderMutation,
   useRevokeInvitationMutation,
   useAcceptInvitationMutation,
+  useDeclineInvitationMutation,
   useLeaveStartupMutation,
   useRemoveMemberMutation,
   useHandOverMutation,

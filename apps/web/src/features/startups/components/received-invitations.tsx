@@ -5,7 +5,11 @@ import { Card } from '../../../components/ui/card';
 import { Stack } from '../../../components/ui/stack';
 import { Heading, Text } from '../../../components/ui/text';
 import { formatDate } from '../../../lib/format';
-import { useAcceptInvitationMutation, useReceivedInvitationsQuery } from '../api';
+import {
+  useAcceptInvitationMutation,
+  useDeclineInvitationMutation,
+  useReceivedInvitationsQuery,
+} from '../api';
 import { heirOf, leavingMeans } from '../lib/leaving';
 import styles from '../pages/startup-page.module.css';
 import { ConfirmDialog } from './confirm-dialog';
@@ -13,11 +17,12 @@ import { ConfirmDialog } from './confirm-dialog';
 /**
  * Invitations to the person's own address from another startup. An account already in a startup joins only
  * by accepting here (decision 063): accepting takes them off their current one, so the dialog says what that
- * does to it before they choose. There is nothing to decline: an invitation left alone lapses.
+ * does to it before they choose. Declining closes the invitation and changes nothing else, so it needs no dialog.
  */
 export function ReceivedInvitations({ current, meId }: { current?: Startup; meId: string }) {
   const { data: invitations = [] } = useReceivedInvitationsQuery();
   const [accept, accepting] = useAcceptInvitationMutation();
+  const [decline, declining] = useDeclineInvitationMutation();
   const [chosen, setChosen] = useState<StartupInvitation | null>(null);
   const open = invitations.filter(
     (invitation) => invitation.status === 'PENDING' && invitation.startupId !== current?.id,
@@ -50,13 +55,24 @@ export function ReceivedInvitations({ current, meId }: { current?: Startup; meId
                       {formatDate(invitation.expiresAt)}
                     </Text>
                   </Stack>
-                  <Button
-                    size="small"
-                    aria-label={`Accept the invitation to ${invitation.startupName}`}
-                    onClick={() => setChosen(invitation)}
-                  >
-                    Accept
-                  </Button>
+                  <div className={styles.actions}>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      aria-label={`Decline the invitation to ${invitation.startupName}`}
+                      disabled={declining.isLoading}
+                      onClick={() => void decline(invitation.id)}
+                    >
+                      Decline
+                    </Button>
+                    <Button
+                      size="small"
+                      aria-label={`Accept the invitation to ${invitation.startupName}`}
+                      onClick={() => setChosen(invitation)}
+                    >
+                      Accept
+                    </Button>
+                  </div>
                 </div>
               </Card>
             </li>
@@ -66,7 +82,7 @@ export function ReceivedInvitations({ current, meId }: { current?: Startup; meId
           {current
             ? 'Accepting moves you to that startup: a person is a member of one startup at a time.'
             : 'Accepting makes you a co-founder of that startup.'}{' '}
-          If you do not want to join, leave the invitation: it lapses on its date.
+          Declining tells the startup no and changes nothing else.
         </Text>
       </Stack>
 

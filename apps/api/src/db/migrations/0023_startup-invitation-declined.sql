@@ -1,0 +1,1 @@
+ALTER TABLE "startup_invitations" ADD COLUMN "declined_at" timestamp with time zone;
