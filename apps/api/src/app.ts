@@ -67,6 +67,7 @@ import { cohortMembership } from './features/cohorts/membership.js';
 import { createCohortScope } from './features/cohorts/scope.js';
 import { createStartupsFeature } from './features/startups/feature.js';
 import { startupsAccountData } from './features/startups/account-data.js';
+import { startupMembership } from './features/startups/membership.js';
 import { startupsRoutes } from './features/startups/routes.js';
 import { startupsStudioRoutes } from './features/startups/studio-routes.js';
 import { importProgramPack } from './content/program-pack.js';
@@ -363,6 +364,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     appUrl: config.APP_URL,
     findPerson: async (id) => (await usersRepository(app.db).findById(id)) ?? null,
     teamOf: (founderId) => cohortMembership(app.db).managersOf(founderId),
+    membersOf: (whose) => startupMembership(app.db).membersOf(whose),
   });
   notifications.subscribe(app.events);
   await app.register(notificationsRoutes, { service: notifications });

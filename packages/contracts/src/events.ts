@@ -11,8 +11,10 @@ export type ReviewStatus = z.infer<typeof reviewStatus>;
 export const deliverableReviewedEvent = z.object({
   type: z.literal('deliverable.reviewed'),
   deliverableId: z.string(),
-  /** Whose deliverable it is: the person told. */
+  /** Who handed it in (the startup's id once that account is gone). */
   founderId: z.string(),
+  /** Whose work it is: every current member of this startup is told (decision 063). */
+  startupId: z.string(),
   /** The founder's mission the deliverable belongs to (its id in the founder's program). */
   missionId: z.string(),
   /** The program content's key of that mission, for links that survive a program's re-import. */
@@ -47,6 +49,8 @@ export const deliverableCommentedEvent = z.object({
   type: z.literal('deliverable.commented'),
   deliverableId: z.string(),
   founderId: z.string(),
+  /** Whose work it is: every current member but the author is told. */
+  startupId: z.string(),
   missionId: z.string(),
   authorId: z.string(),
   commentId: z.string(),
@@ -67,6 +71,7 @@ export const invitationAcceptedEvent = z.object({
 
 export const missionReopenedEvent = z.object({
   type: z.literal('mission.reopened'),
+  /** The founder whose mission was reopened: every current member of their startup is told. */
   founderId: z.string(),
   missionId: z.string(),
   cohortId: z.string(),

@@ -3,6 +3,7 @@ import type { Notification } from '@liftoff/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, detailPaths, mailbox, readyUser } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { myStartup } from '../startups/helpers.js';
 
 const MISSION = '0b6a4c3e-1d2f-4a5b-8c9d-0e1f2a3b4c5d';
 
@@ -24,10 +25,12 @@ describe('the notification centre', () => {
     founderId: string,
     status: 'approved' | 'changes_requested',
     reviewerId: string,
+    startupId: string,
   ): AppEvent => ({
     type: 'deliverable.reviewed',
     deliverableId: 'd1',
     founderId,
+    startupId,
     missionId: MISSION,
     missionKey: 'validate-problem',
     status,
@@ -37,14 +40,18 @@ describe('the notification centre', () => {
     comment: null,
   });
 
+  /** The founder's startup (completing onboarding made them one), whose work the review events are about. */
+  const startupOf = async (founder: { token: string }) => (await myStartup(t.app, founder.token)).id;
+
   it('turns events into entries for the person concerned, with an e-mail linking to it', async () => {
     const founder = await readyUser(t.app);
     const manager = await readyUser(t.app);
-    await publish(reviewed(founder.user.id, 'changes_requested', manager.user.id));
+    await publish(reviewed(founder.user.id, 'changes_requested', manager.user.id, await startupOf(founder)));
     await publish({
       type: 'deliverable.commented',
       deliverableId: 'd1',
       founderId: founder.user.id,
+      startupId: await startupOf(founder),
       missionId: MISSION,
       authorId: manager.user.id,
       commentId: 'c1',
@@ -64,6 +71,7 @@ describe('the notification centre', () => {
       type: 'deliverable.commented',
       deliverableId: 'd1',
       founderId: founder.user.id,
+      startupId: await startupOf(founder),
       missionId: MISSION,
       authorId: founder.user.id,
       commentId: 'c2',
@@ -109,7 +117,7 @@ describe('the notification centre', () => {
   it('marks one or all read, and answers 404 for somebody else’s', async () => {
     const founder = await readyUser(t.app);
     const other = await readyUser(t.app);
-    await publish(reviewed(founder.user.id, 'approved', other.user.id));
+    await publish(reviewed(founder.user.id, 'approved', other.user.id, await startupOf(founder)));
     await publish({
       type: 'mission.reopened',
       founderId: founder.user.id,
@@ -177,7 +185,7 @@ describe('the notification centre', () => {
   it('says nothing to the founder when a deliverable is merely taken into review', async () => {
     const founder = await readyUser(t.app);
     await publish({
-      ...reviewed(founder.user.id, 'approved', founder.user.id),
+      ...reviewed(founder.user.id, 'approved', founder.user.id, await startupOf(founder)),
       status: 'in_review',
     } as AppEvent);
     expect((await get('/api/notifications', founder.token)).json().data.total).toBe(0);
@@ -209,13 +217,14 @@ describe('the notification centre', () => {
     });
     const before = (await mailbox(t.app, founder.email)).length; // the verification mail
 
-    await publish(reviewed(founder.user.id, 'approved', founder.user.id));
+    await publish(reviewed(founder.user.id, 'approved', founder.user.id, await startupOf(founder)));
     await publish({
       type: 'mission.reopened',
       founderId: founder.user.id,
       missionId: MISSION,
       cohortId: 'c',
-      reopenedById: founder.user.id,
+      // A manager reopens it (whoever reopens is not told of it).
+      reopenedById: 'a-manager',
     });
     const mails = await mailbox(t.app, founder.email, { atLeast: before + 1 });
     expect(mails.map((m) => m.subject)).toContain('A mission was reopened for you');

@@ -25,6 +25,15 @@ export interface Message {
 /** Who reads a founder's hand-in: managers of the founder's cohort (the cohorts room, through app.ts). */
 export type TeamOf = (founderId: string) => Promise<string[]>;
 
+/**
+ * Whose work it is: the current members of the startup named, or else of the founder's startup, or the founder
+ * alone when in none (the startups room, through app.ts). The program is the startup's (decision 063).
+ */
+export type MembersOf = (whose: { startupId?: string; founderId: string }) => Promise<string[]>;
+
+/** Every member but the person who acted: nobody is told of their own act. */
+const othersThan = (members: string[], actorId: string) => members.filter((id) => id !== actorId);
+
 const nameOf = (person: Recipient | null, fallback: string) =>
   [person?.firstName, person?.lastName].filter(Boolean).join(' ') || person?.email || fallback;
 
@@ -32,40 +41,37 @@ const missionDeliverable = (missionId: string) => `/mission-deliverable/${encode
 
 /**
  * Who hears of an event and in what words: one entry per person for each thing that happened, naming
- * who acted and on what. Answers nothing for an event that tells nobody (a founder commenting on their own
- * deliverable, a deliverable taken into review: the founder hears of the outcome, not of the reading).
+ * who acted and on what. What happens to the startup's work (a review, a comment, a reopened mission) tells
+ * every current member but the one who acted; personal things (a meeting, an answer) tell one person.
+ * Answers nothing for an event that tells nobody (a lone founder commenting on their own deliverable, a
+ * deliverable taken into review: the founders hear of the outcome, not of the reading).
  */
 export async function messagesFor(
   event: AppEvent,
   findPerson: (id: string) => Promise<Recipient | null>,
   teamOf: TeamOf,
+  membersOf: MembersOf,
 ): Promise<Message[]> {
   switch (event.type) {
     case 'deliverable.reviewed': {
-      const base = { userId: event.founderId, kind: event.type, link: missionDeliverable(event.missionId) };
+      if (event.status !== 'approved' && event.status !== 'changes_requested') return [];
+      const base = { kind: event.type, link: missionDeliverable(event.missionId) };
       const what = `'${event.deliverableTitle}'`;
       const quote = event.comment ? { quote: { by: event.reviewerName, text: event.comment } } : {};
-      if (event.status === 'approved')
-        return [
-          {
-            ...base,
-            icon: 'star',
-            title: `${event.reviewerName} approved ${what}`,
-            body: event.comment ?? 'Well done: the program team approved what you handed in.',
-            ...quote,
-          },
-        ];
-      if (event.status === 'changes_requested')
-        return [
-          {
-            ...base,
-            icon: 'mention',
-            title: `${event.reviewerName} requested changes on ${what}`,
-            body: event.comment ?? 'Read what your reviewer asks for and upload a new version.',
-            ...quote,
-          },
-        ];
-      return [];
+      const words =
+        event.status === 'approved'
+          ? {
+              icon: 'star' as const,
+              title: `${event.reviewerName} approved ${what}`,
+              body: event.comment ?? 'Well done: the program team approved what you handed in.',
+            }
+          : {
+              icon: 'mention' as const,
+              title: `${event.reviewerName} requested changes on ${what}`,
+              body: event.comment ?? 'Read what your reviewer asks for and upload a new version.',
+            };
+      const members = await membersOf({ startupId: event.startupId, founderId: event.founderId });
+      return members.map((userId) => ({ ...base, userId, ...words, ...quote }));
     }
     case 'deliverable.submitted': {
       const recipients = event.reviewerId ? [event.reviewerId] : await teamOf(event.founderId);
@@ -83,18 +89,16 @@ export async function messagesFor(
       }));
     }
     case 'deliverable.commented': {
-      if (event.authorId === event.founderId) return [];
-      return [
-        {
-          userId: event.founderId,
-          kind: event.type,
-          icon: 'mention',
-          title: `${event.authorName} commented on '${event.deliverableTitle}'`,
-          body: event.body,
-          link: missionDeliverable(event.missionId),
-          quote: { by: event.authorName, text: event.body },
-        },
-      ];
+      const members = await membersOf({ startupId: event.startupId, founderId: event.founderId });
+      return othersThan(members, event.authorId).map((userId) => ({
+        userId,
+        kind: event.type,
+        icon: 'mention',
+        title: `${event.authorName} commented on '${event.deliverableTitle}'`,
+        body: event.body,
+        link: missionDeliverable(event.missionId),
+        quote: { by: event.authorName, text: event.body },
+      }));
     }
     case 'invitation.accepted': {
       const founder = await findPerson(event.founderId);
@@ -109,17 +113,17 @@ export async function messagesFor(
         },
       ];
     }
-    case 'mission.reopened':
-      return [
-        {
-          userId: event.founderId,
-          kind: event.type,
-          icon: 'link',
-          title: 'A mission was reopened for you',
-          body: 'You can finish it now; everything you did before is kept.',
-          link: `/mission-details/${encodeURIComponent(event.missionId)}`,
-        },
-      ];
+    case 'mission.reopened': {
+      const members = await membersOf({ founderId: event.founderId });
+      return othersThan(members, event.reopenedById).map((userId) => ({
+        userId,
+        kind: event.type,
+        icon: 'link',
+        title: 'A mission was reopened for you',
+        body: 'You can finish it now; everything you did before is kept.',
+        link: `/mission-details/${encodeURIComponent(event.missionId)}`,
+      }));
+    }
     case 'question.answered':
       return [
         {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { EventBus } from '../../plugins/events.js';
 import type { Mailer } from '../../plugins/mail.js';
-import { messagesFor, type Recipient, type TeamOf } from './messages.js';
+import { messagesFor, type MembersOf, type Recipient, type TeamOf } from './messages.js';
 import { notificationsRepository, toNotification } from './repository.js';
 
 export interface NotificationsDeps {
@@ -21,6 +21,8 @@ export interface NotificationsDeps {
   findPerson: (id: string) => Promise<Recipient | null>;
   /** The cohorts room's answer: the managers of a founder's cohort, who read hand-ins nobody reviews yet. */
   teamOf: TeamOf;
+  /** The startups room's answer: who shares the work an event is about (every member hears of it). */
+  membersOf: MembersOf;
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
@@ -32,7 +34,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
   /** Writes the centre entries an event makes and mails each person who has not turned that kind off. */
   async function deliver(event: AppEvent) {
-    for (const message of await messagesFor(event, deps.findPerson, deps.teamOf)) {
+    for (const message of await messagesFor(event, deps.findPerson, deps.teamOf, deps.membersOf)) {
       const person = await deps.findPerson(message.userId);
       if (!person) continue;
       const { mailedByPublisher, quote, ...entry } = message;

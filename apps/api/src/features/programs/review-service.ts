@@ -189,6 +189,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
     type: 'deliverable.commented',
     deliverableId: row.id,
     founderId: row.userId,
+    startupId: row.startupId,
     missionId: row.userMissionId,
     authorId,
     commentId: comment.id,
@@ -291,11 +292,12 @@ export function createReviewService(deps: ReviewServiceDeps) {
         );
         return comment?.id ?? null;
       });
-      // One event for the move, carrying its comment: the founder hears of it once.
+      // One event for the move, carrying its comment: each member of the startup hears of it once.
       deps.publish({
         type: 'deliverable.reviewed',
         deliverableId: found.id,
         founderId: found.userId,
+        startupId: found.startupId,
         missionId: found.userMissionId,
         missionKey: found.missionKey,
         status: body.status,
