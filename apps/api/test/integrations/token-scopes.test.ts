@@ -103,5 +103,5 @@ describe('every guarded /api route × API token scopes', () => {
     }
     expect(refused).toBeGreaterThan(100);
     expect(admitted).toBeGreaterThanOrEqual(14);
-  });
+  }, 90_000); // every guarded route twice: seconds alone, more on a busy machine
 });

@@ -180,5 +180,5 @@ describe('every /api route × every kind of person', () => {
     expect(refusals.UNAUTHORIZED).toBeGreaterThan(40);
     expect(refusals.FORBIDDEN).toBeGreaterThanOrEqual(3 * 4);
     expect(refusals.TWO_FACTOR_SETUP_REQUIRED).toBeGreaterThanOrEqual(1);
-  });
+  }, 90_000); // every route for every standing: seconds alone, more on a busy machine
 });
