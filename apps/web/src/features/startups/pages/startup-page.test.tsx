@@ -236,6 +236,25 @@ describe('the startup page', () => {
   );
 
   it(
+    'lets a founder decline an invitation, which leaves them in their own startup',
+    async () => {
+      const server = startupServer(startupOf({ name: 'Solo Co' }), {
+        received: [invitation({ id: 'i7', startupId: 's7', startupName: 'Rocket Works' })],
+      });
+      await renderPage(server);
+      const invited = await screen.findByRole('region', { name: 'You are invited to a startup' });
+      await userEvent.click(
+        within(invited).getByRole('button', { name: 'Decline the invitation to Rocket Works' }),
+      );
+      await waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'You are invited to a startup' })).toBeNull(),
+      );
+      expect(screen.getByRole('heading', { level: 1, name: 'Solo Co' })).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
     "shows the server's message with a way to try again when the startup cannot be loaded",
     async () => {
       const server = startupServer(startupOf(), { failGet: true });

@@ -102,6 +102,12 @@ export function startupServer(
       touched({ ...startup, invitations: startup.invitations.filter((i) => i.id !== revoke[1]) });
       return json(200, { message: 'Invitation revoked.', data: { ...gone, status: 'REVOKED' } });
     }
+    const decline = /^\/api\/startup\/invitations\/([^/]+)\/decline$/.exec(path);
+    if (decline) {
+      const chosen = open.find((i) => i.id === decline[1])!;
+      open = open.filter((i) => i.id !== chosen.id);
+      return json(200, { message: 'Invitation declined.', data: { ...chosen, status: 'DECLINED' } });
+    }
     const accept = /^\/api\/startup\/invitations\/([^/]+)\/accept$/.exec(path);
     if (accept) {
       const chosen = open.find((i) => i.id === accept[1])!;
