@@ -1,11 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Mission, Step } from '@liftoff/contracts/programs';
 import type { MissionContributions } from '@liftoff/contracts/programs-contributions';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createAppStore } from '../../../app/store';
+import { renderSignedIn } from '../../../app/testing/signed-in-app';
 import { paths } from '../../../config/paths';
 import { programsApi } from '../api';
 import { MissionDetailsPage } from '../pages/mission-details-page';
@@ -95,22 +93,21 @@ async function renderMission(contributions: Answer[]) {
     calls.push(`${method} ${new URL(url, 'http://localhost').pathname}`);
     if (url.includes('/contributions')) return (answers.length > 1 ? answers.shift()! : answers[0]!)();
     if (url.includes('/worksheet')) return json(200, { message: 'Saved.', data: step });
+    if (url.includes('/next-step')) {
+      const result = { mission, nextStepId: null, missionCompleted: false, milestoneCompleted: false };
+      return json(200, { message: 'Step completed.', data: { ...result, unlockedMilestoneId: null } });
+    }
     if (url.includes('/userMission/mission-1')) return json(200, { message: 'Mission.', data: mission });
     if (url.includes('/userMilestone/')) return json(200, { message: 'Milestone.', data: { expert: null } });
     return json(404, { message: 'Not found.' });
   });
-  const app = createAppStore({ storage: window.localStorage, fetch: fetchImpl as typeof fetch });
-  await app.whenReady();
-  const router = createMemoryRouter([{ path: paths.missionDetails, element: <MissionDetailsPage /> }], {
-    initialEntries: ['/mission-details/mission-1/step-1'],
-  });
-  render(
-    <AppProviders app={app}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+  const { store } = await renderSignedIn(
+    [{ path: paths.missionDetails, element: <MissionDetailsPage /> }],
+    '/mission-details/mission-1/step-1',
+    fetchImpl,
   );
   const contributionCalls = () => calls.filter((call) => call.endsWith('/contributions')).length;
-  return { app, contributionCalls };
+  return { store, contributionCalls };
 }
 
 describe('Who did what on the mission page', () => {
@@ -120,18 +117,26 @@ describe('Who did what on the mission page', () => {
 
     const section = await screen.findByRole('region', { name: 'Who did what' });
     const items = await within(section).findAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      'Ada Lovelace answered 4 of 6 fields and completed 2 steps.',
-      'Ben Okafor handed in version 2.',
-      'Cy Ng answered 1 of 6 fields and handed in versions 1 and 3.No longer in the startup',
-      'Former member completed 1 step.',
+    // Read as a screen reader would: the initials beside each name are decoration.
+    const said = items.map((item) =>
+      within(item)
+        .getAllByText(/./, { ignore: '[aria-hidden="true"], [aria-hidden="true"] *' })
+        .map((line) => line.textContent),
+    );
+    expect(said).toEqual([
+      ['Ada Lovelace answered 4 of 6 fields and completed 2 steps.'],
+      ['Ben Okafor handed in version 2.'],
+      ['Cy Ng answered 1 of 6 fields and handed in versions 1 and 3.', 'No longer in the startup'],
+      ['Former member completed 1 step.'],
     ]);
   });
 
   it('stays away for a founder working alone', async () => {
     window.localStorage.clear();
     const alone: MissionContributions = { ...team, people: [team.people[0]!] };
-    const { contributionCalls } = await renderMission([() => json(200, { message: 'Contributions.', data: alone })]);
+    const { contributionCalls } = await renderMission([
+      () => json(200, { message: 'Contributions.', data: alone }),
+    ]);
 
     await screen.findByRole('heading', { level: 1, name: 'Value proposition' });
     await vi.waitFor(() => expect(contributionCalls()).toBe(1));
@@ -164,7 +169,7 @@ describe('Who did what on the mission page', () => {
       ...team,
       people: [team.people[0]!, person({ userId: 'user-ben', name: 'Ben Okafor', fieldsAnswered: 2 })],
     };
-    const { app, contributionCalls } = await renderMission([
+    const { store, contributionCalls } = await renderMission([
       () => json(200, { message: 'Contributions.', data: team }),
       () => json(200, { message: 'Contributions.', data: later }),
     ]);
@@ -172,7 +177,7 @@ describe('Who did what on the mission page', () => {
     await within(section).findByText('Ben Okafor handed in version 2.');
 
     await act(async () => {
-      await app.store.dispatch(
+      await store.dispatch(
         programsApi.endpoints.saveWorksheet.initiate({
           stepId: 'step-1',
           missionId: 'mission-1',
@@ -182,5 +187,12 @@ describe('Who did what on the mission page', () => {
     });
     expect(await within(section).findByText('Ben Okafor answered 2 of 6 fields.')).toBeTruthy();
     expect(contributionCalls()).toBe(2);
+
+    await act(async () => {
+      await store.dispatch(
+        programsApi.endpoints.nextStep.initiate({ stepId: 'step-1', doLater: false, missionId: 'mission-1' }),
+      );
+    });
+    await vi.waitFor(() => expect(contributionCalls()).toBe(3));
   });
 });

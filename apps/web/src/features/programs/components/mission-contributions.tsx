@@ -37,7 +37,9 @@ export function describeContribution(person: Contribution, fieldsTotal: number):
     const numbers = sayList(versions.map((v) => formatNumber(v)));
     parts.push(`handed in ${versions.length === 1 ? 'version' : 'versions'} ${numbers}`);
   }
-  return parts.length ? `${person.name} ${sayList(parts)}.` : `${person.name} has not worked on this mission yet.`;
+  return parts.length
+    ? `${person.name} ${sayList(parts)}.`
+    : `${person.name} has not worked on this mission yet.`;
 }
 
 /**
