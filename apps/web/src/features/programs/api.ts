@@ -13,6 +13,7 @@ import type {
   ShareLink,
   Step,
 } from '@liftoff/contracts/programs';
+import type { MissionContributions } from '@liftoff/contracts/programs-contributions';
 import type { DeliverableReview, ReviewComment } from '@liftoff/contracts/programs-review';
 import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, GENERIC_ERROR } from '../../lib/api';
@@ -28,12 +29,13 @@ type AppThunkDispatch = ThunkDispatch<any, unknown, UnknownAction>;
 export type OutcomesFilter = { programId?: string; milestoneId?: string };
 
 const programsBase = api.enhanceEndpoints({
-  addTagTypes: ['Program', 'Milestone', 'Mission', 'Outcome', 'Share', 'Review'],
+  addTagTypes: ['Program', 'Milestone', 'Mission', 'Outcome', 'Share', 'Review', 'Contributions'],
 });
 
 /**
  * The programs calls of spec section 7 and api-contract.md "Programs". Tags: completing a step, handing
- * in or removing a file refresh the mission, its milestone, the program (overview, map) and the outcomes.
+ * in or removing a file refresh the mission, its milestone, the program (overview, map) and the outcomes;
+ * those and a saved worksheet refresh the mission's "who did what" (`Contributions`, by mission id).
  */
 export const programsApi = programsBase.injectEndpoints({
   endpoints: (build) => ({
@@ -103,6 +105,17 @@ export const programsApi = programsBase.injectEndpoints({
       }),
       providesTags: (_result, _error, missionId) => [{ type: 'Review', id: missionId }],
     }),
+    /** Each person's part of the mission (fields answered, steps completed, versions handed in). */
+    missionContributions: build.query<MissionContributions, string>({
+      query: (missionId) => ({
+        url: `/userMission/${encodeURIComponent(missionId)}/contributions`,
+        method: 'GET',
+        headerType: 'authorization',
+      }),
+      // A side section of the page: it offers its own small retry rather than a toast.
+      extraOptions: { silent: true },
+      providesTags: (_result, _error, missionId) => [{ type: 'Contributions', id: missionId }],
+    }),
     replyToReview: build.mutation<ReviewComment, { missionId: string; body: string }>({
       query: ({ missionId, body }) => ({
         url: `/userMission/${encodeURIComponent(missionId)}/review/comments`,
@@ -133,6 +146,7 @@ export const programsApi = programsBase.injectEndpoints({
       invalidatesTags: (result, _error, { missionId }) =>
         result
           ? [
+              { type: 'Contributions', id: missionId },
               'Program',
               'Milestone',
               'Outcome',
@@ -164,6 +178,9 @@ export const programsApi = programsBase.injectEndpoints({
       // Failures are said next to the worksheet (with the draft kept), not in a toast.
       extraOptions: { successToast: true, silent: true },
       onQueryStarted: ({ missionId }, api) => patchStepWhenSaved(missionId, api),
+      // The saved fields are now this person's: only the mission's "who did what" needs asking again.
+      invalidatesTags: (result, _error, { missionId }) =>
+        result ? [{ type: 'Contributions', id: missionId }] : [],
     }),
     deleteAttachment: build.mutation<unknown, { missionId: string; attachmentId: string }>({
       query: ({ missionId, attachmentId }) => ({
@@ -175,6 +192,7 @@ export const programsApi = programsBase.injectEndpoints({
       invalidatesTags: (_result, _error, { missionId }) => [
         { type: 'Mission', id: missionId },
         { type: 'Review', id: missionId },
+        { type: 'Contributions', id: missionId },
         'Milestone',
         'Program',
         'Outcome',
@@ -255,6 +273,7 @@ export const {
   useMilestoneOutcomeQuery,
   useMissionQuery,
   useDeliverableReviewQuery,
+  useMissionContributionsQuery,
   useReplyToReviewMutation,
   useNextStepMutation,
   useRateStepMutation,
@@ -307,6 +326,7 @@ export function uploadAttachment(
         programsApi.util.invalidateTags([
           { type: 'Mission', id: missionId },
           { type: 'Review', id: missionId },
+          { type: 'Contributions', id: missionId },
           'Milestone',
           'Program',
           'Outcome',

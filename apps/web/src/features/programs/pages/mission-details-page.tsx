@@ -30,6 +30,7 @@ import {
 } from '../lib/progress';
 import { StepView } from '../components/step-view';
 import { MissionStepper } from '../components/mission-stepper';
+import { MissionContributionsCard } from '../components/mission-contributions';
 import { iconPaths } from '../../../components/icon-paths';
 import { PlainIcon } from '../../../components/plain-icon';
 import '../../../components/plain.css';
@@ -288,6 +289,7 @@ export function MissionDetailsPage() {
               <div className="mission__aside">
                 <AskAboutStep mission={data} step={current} />
                 <DeliverableCard mission={data} />
+                <MissionContributionsCard missionId={data.id} />
                 <DeferredCard mission={data} currentId={current.id} />
               </div>
             </AfterFirstPaint>
