@@ -37,7 +37,10 @@ async function seed(app) {
       returning id`),
   ).map((r) => r.id);
   const people = startups.flatMap((startupId, s) =>
-    Array.from({ length: membersOf(s) }, (_, m) => ({ startupId, email: `founder-${s + 1}-${m + 1}@bench.local` })),
+    Array.from({ length: membersOf(s) }, (_, m) => ({
+      startupId,
+      email: `founder-${s + 1}-${m + 1}@bench.local`,
+    })),
   );
   const founders = rows(
     await db.execute(sql`insert into users (email, password_hash, first_name, last_name, verified, profile_completed)
@@ -46,21 +49,25 @@ async function seed(app) {
         sql`, `,
       )} returning id`),
   ).map((r) => r.id);
-  await db.execute(sql`insert into startup_members (user_id, startup_id, role, joined_at) values ${sql.join(
-    people.map((p, i) => {
-      const owner = i === 0 || people[i - 1].startupId !== p.startupId;
-      return sql`(${founders[i]}::uuid, ${p.startupId}::uuid, ${owner ? 'owner' : 'cofounder'}, now() - (${i} || ' seconds')::interval)`;
-    }),
-    sql`, `,
-  )}`);
+  await db.execute(
+    sql`insert into startup_members (user_id, startup_id, role, joined_at) values ${sql.join(
+      people.map((p, i) => {
+        const owner = i === 0 || people[i - 1].startupId !== p.startupId;
+        return sql`(${founders[i]}::uuid, ${p.startupId}::uuid, ${owner ? 'owner' : 'cofounder'}, now() - (${i} || ' seconds')::interval)`;
+      }),
+      sql`, `,
+    )}`,
+  );
   // The owner enrols the startup; its co-founders share that one program.
   for (const [i, id] of founders.entries())
     if (i === 0 || people[i - 1].startupId !== people[i].startupId) await enrollInProgram(db, id, null);
   await db.execute(sql`create temporary table bench_people (user_id uuid primary key)`);
-  await db.execute(sql`insert into bench_people values ${sql.join(
-    founders.map((id) => sql`(${id}::uuid)`),
-    sql`, `,
-  )}`);
+  await db.execute(
+    sql`insert into bench_people values ${sql.join(
+      founders.map((id) => sql`(${id}::uuid)`),
+      sql`, `,
+    )}`,
+  );
 
   // Realistic progress: most startups part-way, a few done, a few barely started, spread over six weeks.
   await db.execute(sql`create temporary table bench_progress (startup_id uuid primary key, share real)`);
