@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { onReconnect } from '../lib/online';
 
 /**
@@ -78,4 +78,32 @@ export function useLazyPart<T>(
   }, [state, retry]);
 
   return part !== undefined ? { part, state: 'here' } : { state, retry };
+}
+
+/**
+ * A button whose popup's code is fetched on intent rather than with the page: the part is wanted once the
+ * pointer comes over the button, it takes the focus or it is pressed. `focused` tells the loaded popup whether to
+ * take the focus over from this button; a press after a failed fetch tries again. Spread `triggerProps` on the
+ * button.
+ */
+export function useLazyTrigger<T>(lazy: LazyPart<T>, onPress: () => void) {
+  const [wanted, setWanted] = useState(false);
+  const focused = useRef(false);
+  const fetched = useLazyPart(lazy, { wanted });
+  const triggerProps = {
+    onPointerEnter: () => setWanted(true),
+    onFocus: () => {
+      focused.current = true;
+      setWanted(true);
+    },
+    onBlur: () => {
+      focused.current = false;
+    },
+    onClick: () => {
+      setWanted(true);
+      onPress();
+      if (fetched.state === 'failed') fetched.retry();
+    },
+  };
+  return { fetched, focused, triggerProps };
 }

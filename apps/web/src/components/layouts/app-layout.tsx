@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { CircleHelp } from 'lucide-react';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { lazyPart, useLazyPart } from '../lazy-part';
+import { lazyPart, useLazyTrigger } from '../lazy-part';
 import { AccountAvatar, initials } from './account-avatar';
 import { OfflineBanner } from '../offline-banner';
 import { ProductMark } from '../product-mark';
@@ -50,10 +50,8 @@ const accountMenu = lazyPart(async () => (await import('./account-menu')).Accoun
  * the menu's own button takes this one's place, keeping the focus, and opens if this one was pressed.
  */
 function ProfileMenu(props: AccountMenuProps) {
-  const [wanted, setWanted] = useState(false);
   const [pressed, setPressed] = useState(false);
-  const focused = useRef(false);
-  const fetched = useLazyPart(accountMenu, { wanted });
+  const { fetched, focused, triggerProps } = useLazyTrigger(accountMenu, () => setPressed(true));
   if (fetched.state === 'here') {
     const Loaded = fetched.part;
     return <Loaded {...props} defaultOpen={pressed} focusTrigger={focused.current} />;
@@ -66,19 +64,7 @@ function ProfileMenu(props: AccountMenuProps) {
       aria-label={`${initials(userName)} account menu for ${userName}`}
       aria-haspopup="menu"
       aria-expanded="false"
-      onPointerEnter={() => setWanted(true)}
-      onFocus={() => {
-        focused.current = true;
-        setWanted(true);
-      }}
-      onBlur={() => {
-        focused.current = false;
-      }}
-      onClick={() => {
-        setWanted(true);
-        setPressed(true);
-        if (fetched.state === 'failed') fetched.retry();
-      }}
+      {...triggerProps}
     >
       <AccountAvatar key={userImageUrl ?? ''} imageUrl={userImageUrl} initials={initials(userName)} />
     </button>

@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '@liftoff/contracts/notifications';
 import { Bell } from 'lucide-react';
 import { paths } from '../../../config/paths';
 import { AppBarIconButton } from '../../../components/layouts/app-bar-button';
-import { lazyPart, useLazyPart } from '../../../components/lazy-part';
+import { lazyPart, useLazyTrigger } from '../../../components/lazy-part';
 import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { UNREAD_POLL_MS, useMarkNotificationReadMutation, useUnreadCountQuery } from '../api';
 
@@ -18,15 +18,13 @@ const panel = lazyPart(async () => (await import('./notification-panel')).Notifi
  */
 export function NotificationBell({ allHref = paths.notifications }: { allHref?: string }) {
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const focused = useRef(false);
   const navigate = useNavigate();
   // Asked for once the page is on screen: the count beside the bell does not share a phone's connection with
   // the page the founder opened.
   const pagePainted = useAfterFirstPaint();
   const { data } = useUnreadCountQuery(undefined, { pollingInterval: UNREAD_POLL_MS, skip: !pagePainted });
   const [markRead] = useMarkNotificationReadMutation();
-  const fetched = useLazyPart(panel, { wanted });
+  const { fetched, focused, triggerProps } = useLazyTrigger(panel, () => setOpen(true));
   const unread = data?.unread ?? 0;
   const openItem = (item: Notification) => {
     setOpen(false);
@@ -58,19 +56,7 @@ export function NotificationBell({ allHref = paths.notifications }: { allHref?: 
       aria-haspopup="dialog"
       aria-expanded="false"
       badge={unread}
-      onPointerEnter={() => setWanted(true)}
-      onFocus={() => {
-        focused.current = true;
-        setWanted(true);
-      }}
-      onBlur={() => {
-        focused.current = false;
-      }}
-      onClick={() => {
-        setWanted(true);
-        setOpen(true);
-        if (fetched.state === 'failed') fetched.retry();
-      }}
+      {...triggerProps}
     >
       <Bell aria-hidden="true" />
     </AppBarIconButton>
