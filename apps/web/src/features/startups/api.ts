@@ -43,7 +43,7 @@ export const startupsApi = api.injectEndpoints({
       extraOptions: { silent: true },
       invalidatesTags: ['Startup'],
     }),
-    revokeInvitation: build.mutation<StartupInvitation, string>({
+    revokeCofounderInvitation: build.mutation<StartupInvitation, string>({
       query: (id) => ({
         url: `/startup/invitations/${encodeURIComponent(id)}`,
         method: 'DELETE',
@@ -98,7 +98,7 @@ export const {
   useCreateStartupMutation,
   useUpdateStartupMutation,
   useInviteCofounderMutation,
-  useRevokeInvitationMutation,
+  useRevokeCofounderInvitationMutation,
   useAcceptInvitationMutation,
   useDeclineInvitationMutation,
   useLeaveStartupMutation,

@@ -6,7 +6,7 @@ import { Stack } from '../../../components/ui/stack';
 import { TextField } from '../../../components/ui/text-field';
 import { Heading, Text } from '../../../components/ui/text';
 import { formatDate } from '../../../lib/format';
-import { useInviteCofounderMutation, useRevokeInvitationMutation } from '../api';
+import { useInviteCofounderMutation, useRevokeCofounderInvitationMutation } from '../api';
 import { fieldErrorsFrom, type FieldErrors } from '../lib/field-errors';
 import styles from '../pages/startup-page.module.css';
 
@@ -19,7 +19,7 @@ export function InvitationsCard({ startup, isOwner }: { startup: Startup; isOwne
   const [errors, setErrors] = useState<FieldErrors<'email'>>({});
   const [sent, setSent] = useState<string | null>(null);
   const [invite, inviting] = useInviteCofounderMutation();
-  const [revoke, revoking] = useRevokeInvitationMutation();
+  const [revoke, revoking] = useRevokeCofounderInvitationMutation();
   const open = startup.invitations.filter((invitation) => invitation.status === 'PENDING');
 
   async function onSubmit(event: FormEvent) {
