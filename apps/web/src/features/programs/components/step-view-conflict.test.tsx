@@ -83,8 +83,8 @@ const mine = 'Founders chase invoices by hand';
  * The real store and page with the network edge mocked as a server would answer: Ben saved "Problem" (now
  * version 2) after this person opened the step, so a save from version 1 is refused with both texts.
  */
-async function renderConflict() {
-  let step = opened;
+async function renderConflict({ served = opened, typed = true } = {}) {
+  let step = served;
   let problemVersion = 2;
   const saves: { key: string; value: string; version: number }[] = [];
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -135,10 +135,12 @@ async function renderConflict() {
   await screen.findByRole('region', { name: 'Who did what' });
   const user = userEvent.setup();
   const worksheet = await screen.findByRole('region', { name: 'Your worksheet' });
-  const problem = within(worksheet).getByRole('textbox', { name: 'Problem' });
-  await user.clear(problem);
-  await user.type(problem, mine);
-  await user.type(within(worksheet).getByRole('textbox', { name: 'Customer jobs' }), 'Get paid on time');
+  if (typed) {
+    const problem = within(worksheet).getByRole('textbox', { name: 'Problem' });
+    await user.clear(problem);
+    await user.type(problem, mine);
+    await user.type(within(worksheet).getByRole('textbox', { name: 'Customer jobs' }), 'Get paid on time');
+  }
   await user.click(within(worksheet).getByRole('button', { name: 'Save answers' }));
   const dialog = await screen.findByRole('dialog', {
     name: 'Ben Okafor changed “Problem” while you were editing',
@@ -185,5 +187,25 @@ describe('Two people on one worksheet', () => {
     expect(saves).toHaveLength(2);
     // Their text is the saved one now: nothing is left waiting to be saved.
     expect(await within(worksheet).findByText(/^Saved /)).toBeTruthy();
+  });
+
+  it('saves a draft kept on the device from the version it was typed over, not the one loaded later', async () => {
+    window.localStorage.clear();
+    // Typed over version 1 before a reload; meanwhile Ben saved version 2, which the page now loads.
+    window.localStorage.setItem('liftoff.draft.worksheet.step-1', JSON.stringify({ problem: mine }));
+    window.localStorage.setItem('liftoff.draft.worksheet.step-1.versions', JSON.stringify({ problem: 1 }));
+    const worksheet = opened.worksheet!;
+    const served: Step = {
+      ...opened,
+      worksheet: {
+        ...worksheet,
+        answers: { problem: theirs },
+        versions: { problem: { version: 2, updatedBy: 'user-ben', updatedAt: at } },
+      },
+    };
+    const { dialog, saves } = await renderConflict({ served, typed: false });
+
+    expect(saves).toEqual([{ key: 'problem', value: mine, version: 1 }]);
+    expect(within(dialog).getByRole('region', { name: 'Ben Okafor’s text' }).textContent).toContain(theirs);
   });
 });

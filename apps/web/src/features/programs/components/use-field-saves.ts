@@ -3,6 +3,7 @@ import { useDispatch } from 'react-redux';
 import type { AppDispatch } from '../../../app/store';
 import type { Step } from '@liftoff/contracts/programs';
 import { errorStatus } from '../../../lib/api';
+import { readDraft, writeDraft } from '../../../lib/drafts';
 import { patchSavedAnswer, useSaveAnswerMutation } from '../api';
 import type { AnswerConflict } from './answer-conflict-dialog';
 
@@ -36,10 +37,22 @@ export function useFieldSaves({
   const dispatch = useDispatch<AppDispatch>();
   // The versions the person's text was edited from: those shown when the step opened, then those of their own
   // saves and of the texts they took. A refetch in between must not move them, or a co-founder's save would be
-  // overwritten silently.
-  const base = useRef<Record<string, number>>(
-    Object.fromEntries(Object.entries(step.worksheet?.versions ?? {}).map(([k, v]) => [k, v.version])),
-  );
+  // overwritten silently; they are kept with the draft, so a draft sent after a reload or offline still names
+  // the version it was typed over.
+  const versionsKey = `worksheet.${step.id}.versions`;
+  const [opened] = useState(() => {
+    const kept = readDraft(`worksheet.${step.id}`) ? readDraft<Record<string, number>>(versionsKey) : null;
+    const versions =
+      kept ??
+      Object.fromEntries(Object.entries(step.worksheet?.versions ?? {}).map(([k, v]) => [k, v.version]));
+    writeDraft(versionsKey, versions);
+    return versions;
+  });
+  const base = useRef<Record<string, number>>(opened);
+  const setBase = (key: string, version: number) => {
+    base.current = { ...base.current, [key]: version };
+    writeDraft(versionsKey, base.current);
+  };
   const [conflicts, setConflicts] = useState<AnswerConflict[]>([]);
   const [resolving, setResolving] = useState(false);
 
@@ -64,7 +77,7 @@ export function useFieldSaves({
   const saveOne = async (key: string, value: string, version: number) => {
     const result = await save({ stepId: step.id, missionId, key, value, version });
     if ('error' in result) return { conflict: conflictOf(key, value, result.error), error: result.error };
-    base.current[key] = result.data.worksheet?.versions?.[key]?.version ?? version + 1;
+    setBase(key, result.data.worksheet?.versions?.[key]?.version ?? version + 1);
     return { conflict: null, error: undefined };
   };
 
@@ -104,7 +117,7 @@ export function useFieldSaves({
 
   /** Takes the co-founder's text into the field; it is the saved one, so nothing is sent. */
   const useTheirs = (conflict: AnswerConflict) => {
-    base.current[conflict.key] = conflict.version;
+    setBase(conflict.key, conflict.version);
     dispatch(patchSavedAnswer(missionId, step.id, conflict.key, conflict.theirs, conflict.version));
     setAnswers((current) => ({ ...current, [conflict.key]: conflict.theirs }));
     next();
