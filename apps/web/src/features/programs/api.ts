@@ -182,6 +182,26 @@ export const programsApi = programsBase.injectEndpoints({
       invalidatesTags: (result, _error, { missionId }) =>
         result ? [{ type: 'Contributions', id: missionId }] : [],
     }),
+    /**
+     * One worksheet field, saved from the version it was edited from (decision 063, "One worksheet, several
+     * people"): a co-founder's save in between is refused with 409 and both texts, never overwritten.
+     */
+    saveAnswer: build.mutation<
+      Step,
+      { stepId: string; missionId: string; key: string; value: string; version: number }
+    >({
+      query: ({ stepId, key, value, version }) => ({
+        url: `/userStep/${encodeURIComponent(stepId)}/answers/${encodeURIComponent(key)}`,
+        method: 'PUT',
+        headerType: 'authorization',
+        body: { value, version },
+      }),
+      // Failures (a conflict too) are said next to the worksheet, not in a toast.
+      extraOptions: { silent: true },
+      onQueryStarted: ({ missionId }, api) => patchStepWhenSaved(missionId, api),
+      invalidatesTags: (result, _error, { missionId }) =>
+        result ? [{ type: 'Contributions', id: missionId }] : [],
+    }),
     deleteAttachment: build.mutation<unknown, { missionId: string; attachmentId: string }>({
       query: ({ missionId, attachmentId }) => ({
         url: `/userMission/${encodeURIComponent(missionId)}/attachments/${encodeURIComponent(attachmentId)}`,
@@ -250,6 +270,26 @@ function patchStep(missionId: string, step: Step) {
   });
 }
 
+/**
+ * A field's text taken from a co-founder's save ("Use theirs"): the cached step holds it as the saved text at its
+ * version, so the field no longer reads as an unsaved change.
+ */
+export function patchSavedAnswer(
+  missionId: string,
+  stepId: string,
+  key: string,
+  value: string,
+  version: number,
+) {
+  return programsApi.util.updateQueryData('mission', missionId, (draft) => {
+    const worksheet = draft.userStep.find((s) => s.id === stepId)?.worksheet;
+    if (!worksheet) return;
+    worksheet.answers[key] = value;
+    const versions = (worksheet.versions ??= {});
+    versions[key] = { updatedBy: null, updatedAt: new Date().toISOString(), ...versions[key], version };
+  });
+}
+
 /** A step saved (rating, worksheet) replaces its old copy in the cached mission. */
 async function patchStepWhenSaved(
   missionId: string,
@@ -278,6 +318,7 @@ export const {
   useNextStepMutation,
   useRateStepMutation,
   useSaveWorksheetMutation,
+  useSaveAnswerMutation,
   useDeleteAttachmentMutation,
   useOutcomesQuery,
   useShareLinksQuery,

@@ -21,7 +21,10 @@ import { buildPath } from '../../../config/paths';
 import { errorMessage, errorStatus } from '../../../lib/api';
 import { clearDraft, readDraft, useDraft, writeDraft } from '../../../lib/drafts';
 import { onReconnect } from '../../../lib/online';
-import { useNextStepMutation, useRateStepMutation, useSaveWorksheetMutation } from '../api';
+import { programsApi, useNextStepMutation, useRateStepMutation } from '../api';
+import { AnswerConflictDialog } from './answer-conflict-dialog';
+import type { AnswerConflict } from './answer-conflict-dialog';
+import { useFieldSaves } from './use-field-saves';
 import { ContentHtml } from './content-html';
 import { StatusChip } from './status';
 import { WorksheetForm } from './worksheet-form';
@@ -80,7 +83,18 @@ export function StepView({
   const pending = useRef<(() => void) | null>(null);
   const retryKey = `worksheet.${step.id}.retry`;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [save, saving] = useSaveWorksheetMutation();
+  const labelOf = (key: string) => step.worksheet?.fields.find((f) => f.key === key)?.label ?? key;
+  // Who saved a field last is named in a conflict when the mission's "who did what" is already loaded.
+  const people = programsApi.endpoints.missionContributions.useQueryState(mission.id).data?.people;
+  const fields = useFieldSaves({
+    step,
+    missionId: mission.id,
+    saved,
+    labelOf,
+    nameOf: (userId) => people?.find((p) => p.userId === userId)?.name ?? null,
+    setAnswers,
+  });
+  const saving = fields.saving;
   const [next, advancing] = useNextStepMutation();
   const navigate = useNavigate();
   /** Why the last save or step change failed, said next to the buttons rather than in a toast. */
@@ -89,7 +103,7 @@ export function StepView({
   const dirty = Boolean(step.worksheet) && !sameAnswers(answers, saved);
   const ordered = byIndex(mission.userStep);
   const following = ordered.find((s) => s.index > step.index && s.status !== 'LOCKED');
-  const busy = saving.isLoading || advancing.isLoading;
+  const busy = saving || advancing.isLoading;
 
   // Keyboard and screen-reader users start at the step shown: its heading takes the focus. Two frames later,
   // not in the effect: focusing there made the browser lay out the whole page in the middle of React's work on
@@ -119,7 +133,6 @@ export function StepView({
     } else setProblem(errorMessage(error));
   };
 
-  const labelOf = (key: string) => step.worksheet?.fields.find((f) => f.key === key)?.label ?? key;
   /** Field errors from an answer's details, shown under each field; true when there were any. */
   const showFieldErrors = (error: unknown): boolean => {
     const details = (error as { details?: { path: string; message: string }[] }).details ?? [];
@@ -130,21 +143,33 @@ export function StepView({
   const requiredProblem = (keys: string[]) =>
     `Fill in the required ${keys.length === 1 ? 'field' : 'fields'} first: ${keys.map(labelOf).join(', ')}.`;
 
+  /** Saves each changed field from the version it was edited from; a conflict asks the person to choose. */
   const saveAnswers = async (): Promise<boolean> => {
     setProblem(null);
-    const result = await save({ stepId: step.id, missionId: mission.id, answers });
-    if ('error' in result) {
+    const result = await fields.saveChanged(answers);
+    if (result.error) {
       if (!showFieldErrors(result.error)) {
         if (errorStatus(result.error) === 0) writeDraft(retryKey, true);
         failed(result.error, () => void saveAnswers());
       }
       return false;
     }
+    if (result.conflicts) return false;
     dropDraft();
     clearDraft(retryKey);
     setErrors({});
     return true;
   };
+
+  const keepMine = async (conflict: AnswerConflict) => {
+    const result = await fields.keepMine(conflict);
+    if (result.error && !showFieldErrors(result.error)) setProblem(errorMessage(result.error));
+  };
+  // Once the field holds what is saved (all saved, or their text taken) no draft is needed: a kept one would
+  // hide a co-founder's later save the next time the step opens.
+  useEffect(() => {
+    if (!dirty && !fields.conflict) dropDraft();
+  }, [dirty, fields.conflict]); // eslint-disable-line react-hooks/exhaustive-deps -- dropDraft is stable
 
   const advance = async (doLater: boolean, confirmed = false) => {
     setProblem(null);
@@ -243,7 +268,7 @@ export function StepView({
                   <Button
                     variant="outlined"
                     onClick={() => void saveAnswers()}
-                    loading={saving.isLoading}
+                    loading={saving}
                     disabled={!dirty}
                   >
                     Save answers
@@ -333,6 +358,13 @@ export function StepView({
           </>
         )}
       </div>
+      <AnswerConflictDialog
+        conflict={fields.conflict}
+        saving={fields.resolving}
+        onKeepMine={(c) => void keepMine(c)}
+        onUseTheirs={fields.useTheirs}
+        onClose={fields.dismiss}
+      />
       <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby={`complete-${step.id}`}>
         <DialogTitle id={`complete-${step.id}`}>Complete the mission?</DialogTitle>
         <DialogContent>
