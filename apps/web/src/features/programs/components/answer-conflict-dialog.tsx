@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Heading, Text } from '../../../components/ui/text';
 import { Stack } from '../../../components/ui/stack';
-import './answer-conflict-dialog.css';
+import styles from './answer-conflict-dialog.module.css';
 
 /** A field whose save was refused because a co-founder saved it first (409 with both texts). */
 export type AnswerConflict = {
@@ -18,11 +18,11 @@ export type AnswerConflict = {
 
 function Version({ title, text }: { title: string; text: string }) {
   return (
-    <section aria-label={title} className="answer-conflict__text">
+    <section aria-label={title}>
       <Heading level={3} size={4}>
         {title}
       </Heading>
-      <Text as="div" className="answer-conflict__body">
+      <Text as="div" className={styles.body}>
         {text.trim() ? text : <em>Empty</em>}
       </Text>
     </section>
