@@ -1,12 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Mission, Step } from '@liftoff/contracts/programs';
+import type { Step } from '@liftoff/contracts/programs';
 import type { MissionContributions } from '@liftoff/contracts/programs-contributions';
 import { describe, expect, it, vi } from 'vitest';
 import { renderSignedIn } from '../../../app/testing/signed-in-app';
 import { paths } from '../../../config/paths';
 import { programsApi } from '../api';
 import { MissionDetailsPage } from '../pages/mission-details-page';
+import { missionWith } from '../testing/mission';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -32,30 +33,7 @@ const step: Step = {
   completedAt: null,
 };
 
-const mission: Mission = {
-  id: 'mission-1',
-  index: 1,
-  key: 'value-proposition',
-  name: 'Value proposition',
-  summary: 'Say why anyone would switch.',
-  estimatedMinutes: 120,
-  status: 'ONGOING',
-  completedAt: null,
-  deliverable: null,
-  attachments: [],
-  userStep: [step],
-  userMilestoneId: 'milestone-1',
-  userMilestone: {
-    id: 'milestone-1',
-    index: 2,
-    name: 'Solution & MVP',
-    status: 'ONGOING',
-    iconUrl: '/api/content/icons/solution.svg',
-    overviewSubtitle: '',
-    userProgramId: 'program-1',
-    completedAt: null,
-  },
-};
+const mission = missionWith([step]);
 
 const person = (overrides: Partial<MissionContributions['people'][number]>) => ({
   userId: 'user-ada',

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Mission, Step } from '@liftoff/contracts/programs';
+import type { Step } from '@liftoff/contracts/programs';
 import type { MissionContributions } from '@liftoff/contracts/programs-contributions';
 import { describe, expect, it, vi } from 'vitest';
 import { renderSignedIn } from '../../../app/testing/signed-in-app';
 import { paths } from '../../../config/paths';
 import { MissionDetailsPage } from '../pages/mission-details-page';
+import { missionWith } from '../testing/mission';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -35,31 +36,6 @@ const opened: Step = {
   rating: null,
   completedAt: null,
 };
-
-const missionOf = (step: Step): Mission => ({
-  id: 'mission-1',
-  index: 1,
-  key: 'value-proposition',
-  name: 'Value proposition',
-  summary: 'Say why anyone would switch.',
-  estimatedMinutes: 120,
-  status: 'ONGOING',
-  completedAt: null,
-  deliverable: null,
-  attachments: [],
-  userStep: [step],
-  userMilestoneId: 'milestone-1',
-  userMilestone: {
-    id: 'milestone-1',
-    index: 2,
-    name: 'Solution & MVP',
-    status: 'ONGOING',
-    iconUrl: '/api/content/icons/solution.svg',
-    overviewSubtitle: '',
-    userProgramId: 'program-1',
-    completedAt: null,
-  },
-});
 
 const team: MissionContributions = {
   missionId: 'mission-1',
@@ -123,7 +99,7 @@ async function renderConflict({ served = opened, typed = true } = {}) {
     }
     if (url.includes('/contributions')) return json(200, { message: 'Contributions.', data: team });
     if (url.includes('/userMission/mission-1'))
-      return json(200, { message: 'Mission.', data: missionOf(step) });
+      return json(200, { message: 'Mission.', data: missionWith([step]) });
     if (url.includes('/userMilestone/')) return json(200, { message: 'Milestone.', data: { expert: null } });
     return json(404, { message: 'Not found.' });
   });

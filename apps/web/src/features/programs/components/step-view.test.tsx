@@ -4,6 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createAppStore } from '../../../app/store';
+import { missionWith } from '../testing/mission';
 import { StepView } from './step-view';
 
 const step = (index: number, overrides: Partial<Step> = {}): Step => ({
@@ -33,31 +34,6 @@ const worksheetStep = step(2, {
     fields: [{ key: 'jobs', label: 'Customer jobs', kind: 'textarea', help: 'What they try to get done.' }],
     answers: {},
     updatedAt: null,
-  },
-});
-
-const missionWith = (steps: Step[]): Mission => ({
-  id: 'mission-1',
-  index: 1,
-  key: 'value-proposition',
-  name: 'Value proposition',
-  summary: 'Say why anyone would switch.',
-  estimatedMinutes: 120,
-  status: 'ONGOING',
-  completedAt: null,
-  deliverable: null,
-  attachments: [],
-  userStep: steps,
-  userMilestoneId: 'milestone-1',
-  userMilestone: {
-    id: 'milestone-1',
-    index: 2,
-    name: 'Solution & MVP',
-    status: 'ONGOING',
-    iconUrl: '/api/content/icons/solution.svg',
-    overviewSubtitle: '',
-    userProgramId: 'program-1',
-    completedAt: null,
   },
 });
 
